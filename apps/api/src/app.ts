@@ -1,0 +1,101 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { openEmbeddedChain, type ChainClient } from '@carbonledger/chain';
+import type { AppConfig } from './config';
+import { openDatabase, pgliteDir, type Database } from './db/database';
+import { seedDemo } from './db/seed';
+import { requestContextPlugin, requestIdFor } from './plugins/request-context';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { spaPlugin } from './plugins/spa';
+import { startJobQueue, stopJobQueue, type JobQueue } from './plugins/jobs';
+import { createRealtimeServer, type RealtimeServer } from './plugins/realtime';
+import { healthRoutes } from './modules/health/health.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    jobs: JobQueue;
+    chain: ChainClient;
+    realtime: RealtimeServer;
+  }
+}
+
+export interface AppOverrides {
+  database?: Database;
+  chain?: ChainClient;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance;
+
+/** The SPEC §9 content security policy: scripts from this origin, fonts from the fonts service. */
+const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'", 'https://fonts.googleapis.com'],
+    fontSrc: ["'self'", 'https://fonts.gstatic.com', 'data:'],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    connectSrc: ["'self'", 'ws:', 'wss:'],
+    workerSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    // The embedded server speaks plain HTTP on localhost; TLS is the proxy's job in production.
+    upgradeInsecureRequests: null,
+  },
+};
+
+async function openServices(config: AppConfig, overrides: AppOverrides) {
+  const database =
+    overrides.database ??
+    (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
+    ));
+  if (config.seedDemo) await seedDemo(database, { password: config.demoPassword });
+  const chain =
+    overrides.chain ??
+    openEmbeddedChain({
+      snapshotPath: path.join(config.dataDir, 'chain.bin'),
+      snapshotIntervalMs: config.chainSnapshotIntervalSeconds * 1000,
+    });
+  const jobs = await startJobQueue(database, { runWorkers: config.role !== 'api' });
+  return { database, chain, jobs };
+}
+
+/** Builds the whole product as a Fastify instance without listening: tests drive it with inject(). */
+export async function buildApp(config: AppConfig, overrides: AppOverrides = {}): Promise<App> {
+  const app = Fastify({
+    logger: overrides.logger === false ? false : { level: config.logLevel },
+    genReqId: requestIdFor,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { database, chain, jobs } = await openServices(config, overrides);
+  app.decorate('config', config);
+  app.decorate('db', database);
+  app.decorate('chain', chain);
+  app.decorate('jobs', jobs);
+  app.decorate('realtime', createRealtimeServer(app.server));
+
+  app.addHook('onClose', async () => {
+    await stopJobQueue(jobs);
+    await app.realtime.close();
+    await chain.close();
+    await database.close();
+  });
+
+  await app.register(requestContextPlugin);
+  await app.register(errorsPlugin);
+  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  await app.register(openapiPlugin);
+  await app.register(healthRoutes);
+  await app.register(spaPlugin, { distDir: config.webDistDir });
+  return app;
+}

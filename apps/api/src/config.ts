@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SOLANA_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SOLANA_WS_URL: z.url({ protocol: /^wss?$/ }).optional(),
+  SOLANA_CLUSTER: z.enum(['devnet', 'testnet', 'mainnet-beta', 'localnet']).default('devnet'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  DEMO_PASSWORD: z.string().min(8).default('Demo!2345'),
+  JWT_SECRET: z.string().min(32).optional(),
+  MASTER_KEY: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hexadecimal characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce.number().int().min(1).default(12),
+  CHAIN_SNAPSHOT_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(60),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SENTRY_DSN: z.url().optional(),
+  PUBLIC_URL: z.url().optional(),
+});
+
+const configSchema = envSchema.transform(toConfig);
+export type AppConfig = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset, so `FOO= npm start` behaves like not setting FOO. */
+function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''));
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = configSchema.safeParse(withoutEmpty(env));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return parsed.data;
+}
+
+function toConfig(e: z.output<typeof envSchema>) {
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    role: e.ROLE,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    solanaRpcUrl: e.SOLANA_RPC_URL,
+    solanaWsUrl: e.SOLANA_WS_URL,
+    solanaCluster: e.SOLANA_RPC_URL ? e.SOLANA_CLUSTER : ('localnet' as const),
+    redisUrl: e.REDIS_URL,
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    demoPassword: e.DEMO_PASSWORD,
+    jwtSecret: e.JWT_SECRET,
+    masterKey: e.MASTER_KEY,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    sessionIdleTimeoutMinutes: e.SESSION_IDLE_TIMEOUT_MINUTES,
+    sessionAbsoluteTimeoutHours: e.SESSION_ABSOLUTE_TIMEOUT_HOURS,
+    chainSnapshotIntervalSeconds: e.CHAIN_SNAPSHOT_INTERVAL_SECONDS,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    logLevel: e.LOG_LEVEL,
+    sentryDsn: e.SENTRY_DSN,
+    publicUrl: e.PUBLIC_URL,
+  };
+}

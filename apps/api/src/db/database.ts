@@ -1,0 +1,178 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: repositories take one so that the caller decides the boundary. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export const APP_ROLE = 'carbonledger_app';
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+/**
+ * The product's one door to PostgreSQL (embedded PGlite or a server). Tenant work runs
+ * as the non-superuser application role with the tenant set for the transaction, so
+ * row-level security decides what a query can see; system work (migrations, seed,
+ * cross-tenant jobs) runs as the schema owner.
+ */
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
+  asSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Plain SQL outside drizzle, used by pg-boss; parameterless text may hold several statements. */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url);
+}
+
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | null = null;
+  return () => (closing ??= close());
+}
+
+async function enterTenant(tx: Tx, tenantId: string): Promise<void> {
+  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+  await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir) await fs.mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir ?? undefined, { extensions: { btree_gist } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const database: Database = {
+    kind: 'pglite',
+    withTenant: (tenantId, work) => db.transaction(async (tx) => {
+      await enterTenant(tx, tenantId);
+      return work(tx);
+    }),
+    asSystem: (work) => db.transaction(work),
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values) as Promise<SqlResult>;
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    close: once(() => client.close()),
+  };
+  await migrate((work) => client.transaction((tx) => work(async (text, values) => {
+    if (values) return (await tx.query(text, values)) as SqlResult;
+    const results = await tx.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  })));
+  return database;
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection the server drops (restart, failover) would otherwise crash the
+  // process; the pool replaces it and the next query reports any lasting problem.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const database: Database = {
+    kind: 'postgres',
+    withTenant: (tenantId, work) => db.transaction(async (tx) => {
+      await enterTenant(tx, tenantId);
+      return work(tx);
+    }),
+    asSystem: (work) => db.transaction(work),
+    async executeSql(text, values) {
+      return pool.query(text, values) as unknown as Promise<SqlResult>;
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    close: once(() => pool.end()),
+  };
+  await migrate(async (work) => {
+    const connection = await pool.connect();
+    try {
+      await connection.query('BEGIN');
+      const result = await work(async (text, values) => (await connection.query(text, values)) as unknown as SqlResult);
+      await connection.query('COMMIT');
+      return result;
+    } catch (error) {
+      await connection.query('ROLLBACK');
+      throw error;
+    } finally {
+      connection.release();
+    }
+  });
+  return database;
+}
+
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+const MIGRATION_LOCK_KEY = 741_852_963;
+
+type RunSql = (text: string, values?: unknown[]) => Promise<SqlResult>;
+type SqlTransaction = <T>(work: (run: RunSql) => Promise<T>) => Promise<T>;
+
+/**
+ * Applies the committed SQL migrations in name order, all in one transaction, once each.
+ * Migration files hold several statements, so they go through the simple-query path.
+ * An advisory lock keeps two nodes starting together from applying the same file twice.
+ */
+async function migrate(inTransaction: SqlTransaction): Promise<string[]> {
+  const files = (await fs.readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+  return inTransaction(async (run) => {
+    await run(`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await run('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+    const done = new Set((await run('select name from schema_migrations')).rows.map((row) => String(row.name)));
+    const applied: string[] = [];
+    for (const file of files.filter((name) => !done.has(name))) {
+      await run(await fs.readFile(new URL(file, MIGRATIONS_DIR), 'utf8'));
+      await run('insert into schema_migrations (name) values ($1)', [file]);
+      applied.push(file);
+    }
+    return applied;
+  });
+}
+
+/** node-postgres and PGlite both answer execute() with an object holding rows. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pg');
+}
+
+export interface PgErrorInfo {
+  code: string;
+  message: string;
+  constraint: string | undefined;
+}
+
+/**
+ * The PostgreSQL error behind a failed query, whichever driver raised it (drizzle wraps
+ * driver errors, PGlite and node-postgres name fields alike). Services map its SQLSTATE
+ * to an AppError, e.g. 23505 (unique) or 23P01 (exclusion) to a conflict.
+ */
+export function pgErrorOf(error: unknown): PgErrorInfo | null {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const candidate = current as Error & { code?: unknown; constraint?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return { code: candidate.code, message: candidate.message, constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined };
+    }
+  }
+  return null;
+}

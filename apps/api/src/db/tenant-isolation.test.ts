@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestDatabase } from '../test/test-app';
+import { APP_ROLE, pgErrorOf, rowsOf, type Database } from './database';
+import { companies, tenants, users } from './schema';
+
+describe('tenant isolation by row-level security', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let tenantA: string;
+  let tenantB: string;
+
+  beforeAll(async () => {
+    ({ database, drop } = await createTestDatabase());
+    ({ tenantA, tenantB } = await database.asSystem(async (tx) => {
+      const [a] = await tx.insert(tenants).values({ name: 'Alpha', slug: 'alpha' }).returning();
+      const [b] = await tx.insert(tenants).values({ name: 'Beta', slug: 'beta' }).returning();
+      for (const tenant of [a!, b!]) {
+        const [company] = await tx.insert(companies).values({ tenantId: tenant.id, name: `${tenant.name} Corp` }).returning();
+        await tx.insert(users).values({ tenantId: tenant.id, companyId: company!.id, email: `owner@${tenant.slug}.test`, role: 'ADMIN', firstName: tenant.name, lastName: 'Owner' });
+      }
+      return { tenantA: a!.id, tenantB: b!.id };
+    }));
+  });
+  afterAll(() => drop());
+
+  it("shows a tenant only its own rows", async () => {
+    const seen = await database.withTenant(tenantA, async (tx) => ({
+      tenants: await tx.select().from(tenants),
+      companies: await tx.select().from(companies),
+      users: await tx.select().from(users),
+    }));
+    expect(seen.tenants.map((t) => t.name)).toEqual(['Alpha']);
+    expect(seen.companies.map((c) => c.name)).toEqual(['Alpha Corp']);
+    expect(seen.users.map((u) => u.email)).toEqual(['owner@alpha.test']);
+  });
+
+  it("cannot read another tenant's row even by its id", async () => {
+    const betaUser = await database.asSystem((tx) => tx.select().from(users).where(eq(users.tenantId, tenantB)));
+    const found = await database.withTenant(tenantA, (tx) => tx.select().from(users).where(eq(users.id, betaUser[0]!.id)));
+    expect(found).toEqual([]);
+  });
+
+  it('sees no rows at all without a tenant context', async () => {
+    const counts = await database.asSystem(async (tx) => {
+      await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+      const result = await tx.execute<{ n: number }>(sql`select (select count(*) from users)::int + (select count(*) from companies)::int as n`);
+      return rowsOf<{ n: number }>(result)[0]!.n;
+    });
+    expect(counts).toBe(0);
+  });
+
+  it("refuses to write a row into another tenant", async () => {
+    const write = database.withTenant(tenantA, async (tx) => {
+      await tx.insert(companies).values({ tenantId: tenantB, name: 'Smuggled' });
+    });
+    const error = await write.catch((e: unknown) => e);
+    expect(pgErrorOf(error)?.message).toMatch(/row-level security/);
+  });
+
+  it('cannot change or delete rows of another tenant', async () => {
+    await database.withTenant(tenantA, async (tx) => {
+      await tx.update(users).set({ firstName: 'Hacked' }).where(eq(users.tenantId, tenantB));
+      await tx.delete(users).where(eq(users.tenantId, tenantB));
+    });
+    const beta = await database.withTenant(tenantB, (tx) => tx.select().from(users));
+    expect(beta.map((u) => u.firstName)).toEqual(['Beta']);
+  });
+
+  it('runs tenant work as a role that is neither superuser nor exempt from RLS', async () => {
+    const role = await database.withTenant(tenantA, async (tx) =>
+      rowsOf<{ current_user: string; rolsuper: boolean; rolbypassrls: boolean }>(
+        await tx.execute(sql`select current_user, rolsuper, rolbypassrls from pg_roles where rolname = current_user`),
+      )[0],
+    );
+    expect(role).toEqual({ current_user: APP_ROLE, rolsuper: false, rolbypassrls: false });
+  });
+});

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import type { Tx } from '../../db/database';
+import { entriesInOrder, insertEntry, lastHash, lockTenantChain, type AuditRow } from './audit.repository';
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+export interface AuditEntry {
+  tenantId: string;
+  actorUserId?: string | null;
+  action: string;
+  resourceType: string;
+  resourceId?: string | null;
+  details?: Record<string, unknown>;
+  ip?: string | null;
+  requestId?: string | null;
+}
+
+/** Keys sorted at every depth so the same content always hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function entryHash(prevHash: string, entry: Omit<AuditRow, 'id' | 'hash' | 'prevHash'>): string {
+  const content = canonicalJson({
+    tenantId: entry.tenantId,
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    resourceType: entry.resourceType,
+    resourceId: entry.resourceId,
+    details: entry.details,
+    ip: entry.ip,
+    requestId: entry.requestId,
+    createdAt: entry.createdAt.toISOString(),
+  });
+  return createHash('sha256').update(prevHash).update(content).digest('hex');
+}
+
+/** Appends an entry, hash-chained to the tenant's previous one, inside the caller's transaction. */
+export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<AuditRow> {
+  await lockTenantChain(tx, entry.tenantId);
+  const prevHash = (await lastHash(tx, entry.tenantId)) ?? GENESIS_HASH;
+  const createdAt = new Date();
+  const row = {
+    tenantId: entry.tenantId,
+    actorUserId: entry.actorUserId ?? null,
+    action: entry.action,
+    resourceType: entry.resourceType,
+    resourceId: entry.resourceId ?? null,
+    details: entry.details ?? {},
+    ip: entry.ip ?? null,
+    requestId: entry.requestId ?? null,
+    createdAt,
+  };
+  return insertEntry(tx, { ...row, prevHash, hash: entryHash(prevHash, row) });
+}
+
+export type ChainVerification = { valid: true; entries: number } | { valid: false; entries: number; brokenAtId: string; reason: string };
+
+/** Walks the tenant's chain from the start and reports the first broken link. */
+export async function verifyAuditChain(tx: Tx, tenantId: string): Promise<ChainVerification> {
+  const rows = await entriesInOrder(tx, tenantId);
+  let expectedPrev = GENESIS_HASH;
+  for (const row of rows) {
+    if (row.prevHash !== expectedPrev) {
+      return { valid: false, entries: rows.length, brokenAtId: String(row.id), reason: 'previous hash does not match' };
+    }
+    if (entryHash(row.prevHash, row) !== row.hash) {
+      return { valid: false, entries: rows.length, brokenAtId: String(row.id), reason: 'entry content was altered' };
+    }
+    expectedPrev = row.hash;
+  }
+  return { valid: true, entries: rows.length };
+}

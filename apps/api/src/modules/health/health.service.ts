@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ComponentHealth, HealthReport } from '@carbonledger/contracts';
+
+const VERSION = process.env.npm_package_version ?? '0.1.0';
+const CHECK_TIMEOUT_MS = 2000;
+
+async function probe(check: () => Promise<string>): Promise<ComponentHealth> {
+  const started = performance.now();
+  try {
+    const detail = await Promise.race([
+      check(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref()),
+    ]);
+    return { status: 'up', detail, latencyMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return { status: 'down', detail: error instanceof Error ? error.message : String(error), latencyMs: Math.round(performance.now() - started) };
+  }
+}
+
+export async function checkHealth(app: FastifyInstance): Promise<HealthReport> {
+  const [database, chain, jobs, realtime] = await Promise.all([
+    probe(async () => {
+      await app.db.ping();
+      return app.db.kind;
+    }),
+    probe(async () => {
+      const health = await app.chain.health();
+      return `${health.driver} slot ${health.slot}`;
+    }),
+    probe(async () => {
+      const queues = await app.jobs.getQueues();
+      return `${queues.length} queues`;
+    }),
+    probe(async () => `${app.realtime.engine.clientsCount} clients`),
+  ]);
+  const components = { database, chain, jobs, realtime };
+  const allUp = Object.values(components).every((component) => component.status === 'up');
+  return { status: allUp ? 'ok' : 'degraded', version: VERSION, uptimeSeconds: Math.round(process.uptime()), components };
+}

@@ -1,0 +1,2 @@
+export * from './client';
+export { openEmbeddedChain, type EmbeddedChainOptions } from './drivers/embedded';
