@@ -77,4 +77,6 @@ export const HEADERS = {
   tenantId: 'x-tenant-id',
   csrfToken: 'x-csrf-token',
   idempotencyKey: 'idempotency-key',
+  sessionId: 'x-session-id',
+  sessionFingerprint: 'x-session-fingerprint',
 } as const;

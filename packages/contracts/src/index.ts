@@ -3,3 +3,5 @@ export * from './errors';
 export * from './constants';
 export * from './roles';
 export * from './health';
+export * from './auth';
+export * from './security';

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { MFA_CODE_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { roleSchema } from './roles';
+
+/** SPEC §5 login texts. */
+export const loginTexts = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  passwordShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  mfaRequired: 'MFA token is required',
+  mfaFormat: `MFA token must be ${MFA_CODE_LENGTH} digits`,
+  signedIn: 'Successfully signed in',
+} as const;
+
+export const emailField = z.string().trim().min(1, loginTexts.emailRequired).pipe(z.email(loginTexts.emailInvalid));
+export const loginPasswordField = z.string().min(1, loginTexts.passwordRequired).min(PASSWORD_MIN_LENGTH, loginTexts.passwordShort);
+export const mfaTokenField = z.string().min(1, loginTexts.mfaRequired).regex(/^\d{6}$/, loginTexts.mfaFormat);
+
+export const loginRequest = z.object({
+  email: emailField,
+  password: loginPasswordField,
+  mfaToken: mfaTokenField.optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** The login form once the server has asked for the MFA token. */
+export const loginWithMfaForm = loginRequest.extend({ mfaToken: mfaTokenField });
+
+/** SPEC §5 new-password rule. */
+export const newPasswordField = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, loginTexts.passwordShort)
+  .regex(/[A-Z]/, 'Password must contain an upper-case letter')
+  .regex(/[a-z]/, 'Password must contain a lower-case letter')
+  .regex(/[0-9]/, 'Password must contain a number')
+  .regex(/[^A-Za-z0-9]/, 'Password must contain a symbol');
+
+export const userStatusSchema = z.enum(['active', 'inactive', 'suspended', 'pending_verification']);
+export const kycStatusSchema = z.enum(['not_started', 'pending', 'in_review', 'approved', 'rejected']);
+
+/** SPEC §3 User. */
+export const userSchema = z.object({
+  id: z.uuid(),
+  role: roleSchema,
+  companyId: z.uuid(),
+  tenantId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  bio: z.string().nullable(),
+  department: z.string().nullable(),
+  status: userStatusSchema,
+  verified: z.boolean(),
+  mfaEnabled: z.boolean(),
+  lastLogin: z.string().nullable(),
+  memberSince: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const companySummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  isPlatform: z.boolean(),
+  kycStatus: kycStatusSchema,
+});
+export type CompanySummary = z.infer<typeof companySummarySchema>;
+
+/** SPEC §3 Tenant. */
+export const tenantSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  theme: z.enum(['light', 'dark', 'auto']),
+  branding: z.object({
+    customColors: z.object({ primary: z.string().optional(), secondary: z.string().optional() }).optional(),
+    fonts: z.object({ body: z.string().optional(), display: z.string().optional() }).optional(),
+  }),
+});
+export type Tenant = z.infer<typeof tenantSchema>;
+
+/** SPEC §3 Session (auth). */
+export const authSessionSchema = z.object({
+  sessionId: z.uuid(),
+  fingerprint: z.string(),
+  permissions: z.array(z.string()),
+});
+export type AuthSession = z.infer<typeof authSessionSchema>;
+
+export const authTokensSchema = z.object({
+  accessToken: z.string(),
+  expiresIn: z.number().int().positive(),
+});
+
+/** Answer of POST /auth/login, POST /auth/refresh and POST /auth/wallet/session. */
+export const authResultSchema = z.object({
+  user: userSchema,
+  company: companySummarySchema,
+  tenant: tenantSchema,
+  tokens: authTokensSchema,
+  session: authSessionSchema,
+});
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+/** Answer of GET /auth/session (restore): the caller already holds a token. */
+export const sessionRestoreSchema = authResultSchema.omit({ tokens: true });
+export type SessionRestore = z.infer<typeof sessionRestoreSchema>;
+
+export const profileUpdateRequest = z
+  .object({
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().min(1).max(100),
+    phone: z.string().trim().max(40).nullable(),
+    jobTitle: z.string().trim().max(120).nullable(),
+    bio: z.string().trim().max(2000).nullable(),
+    department: z.string().trim().max(120).nullable(),
+  })
+  .partial()
+  .strict();
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;
+
+export const csrfTokenSchema = z.object({ token: z.string().regex(/^[0-9a-f]{32}$/) });
+
+export const walletTypeSchema = z.enum(['phantom', 'solflare', 'backpack', 'onekey', 'ledger', 'local-dev', 'other']);
+
+/** Base58 Solana address (32-byte ed25519 public key). */
+export const solanaAddressField = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Invalid wallet address');
+export const base64Field = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Invalid base64');
+
+/** A Sign-In-With-Solana challenge the server issues before a wallet signs. */
+export const walletChallengeRequest = z.object({ walletAddress: solanaAddressField });
+export const walletChallengeSchema = z.object({ message: z.string(), nonce: z.string(), expiresAt: z.string() });
+
+export const walletSessionRequest = z.object({
+  email: emailField,
+  password: loginPasswordField,
+  walletAddress: solanaAddressField,
+  signature: base64Field,
+  message: z.string().min(1),
+});
+export type WalletSessionRequest = z.infer<typeof walletSessionRequest>;
+
+export const walletLinkRequest = z.object({
+  walletAddress: solanaAddressField,
+  walletType: walletTypeSchema,
+  signature: base64Field,
+  message: z.string().min(1),
+});
+export type WalletLinkRequest = z.infer<typeof walletLinkRequest>;
+
+export const linkedWalletSchema = z.object({
+  walletAddress: z.string(),
+  walletType: walletTypeSchema,
+  linkedAt: z.string(),
+});
+export type LinkedWallet = z.infer<typeof linkedWalletSchema>;
+
+/** MFA enrolment: secret as otpauth URL and QR image, then a 6-digit confirmation. */
+export const mfaEnrolmentSchema = z.object({ otpauthUrl: z.string(), qrCodeDataUrl: z.string(), secret: z.string() });
+export const mfaConfirmRequest = z.object({ code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+export const mfaRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
