@@ -5,3 +5,6 @@ export * from './roles';
 export * from './health';
 export * from './auth';
 export * from './security';
+export * from './notifications';
+export * from './realtime';
+export * from './dashboard';

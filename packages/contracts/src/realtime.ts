@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { notificationSchema } from './notifications';
+import { securityAlertSchema } from './security';
+
+/** socket.io event names of SPEC §7. */
+export const CLIENT_EVENTS = {
+  subscribeTransactions: 'subscribe_transactions',
+  subscribeNotifications: 'subscribe_notifications',
+  subscribeApprovals: 'subscribe_approvals',
+  subscribeSystemStats: 'subscribe_system_stats',
+  ping: 'ping',
+} as const;
+
+export const SERVER_EVENTS = {
+  transactionUpdate: 'transaction_update',
+  transactionsInitial: 'transactions_initial',
+  notificationNew: 'notification_new',
+  notificationsCount: 'notifications_count',
+  approvalUpdate: 'approval_update',
+  approvalsCount: 'approvals_count',
+  systemStats: 'system_stats',
+  systemStatsUpdate: 'system_stats_update',
+  securityAlert: 'security_alert',
+  securityEvent: 'security_event',
+  securityAlertsCountUpdate: 'security_alerts_count_update',
+  connectionConfirmed: 'connection_confirmed',
+  error: 'error',
+  ping: 'ping',
+  pong: 'pong',
+} as const;
+
+export const unsubscribeEvent = (topic: 'transactions' | 'notifications' | 'approvals' | 'system_stats') => `unsubscribe_${topic}` as const;
+
+export const notificationsCountPayload = z.object({ unreadCount: z.number().int().nonnegative() });
+export const approvalsCountPayload = z.object({ pendingCount: z.number().int().nonnegative() });
+export const securityAlertsCountPayload = z.object({ activeCount: z.number().int().nonnegative() });
+export const connectionConfirmedPayload = z.object({ userId: z.string().nullable(), namespace: z.string(), serverTime: z.string() });
+export const pongPayload = z.object({ timestamp: z.number(), serverTime: z.number() });
+export const systemStatsPayload = z.object({ connectedUsers: z.number().int().nonnegative(), uptimeSeconds: z.number(), timestamp: z.string() });
+
+export const notificationNewPayload = notificationSchema;
+export const securityAlertPayload = securityAlertSchema;
