@@ -53,7 +53,8 @@ function toConfig(e: z.output<typeof envSchema>) {
     port: e.PORT,
     host: e.HOST,
     role: e.ROLE,
-    dataDir: path.resolve(e.DATA_DIR),
+    // npm runs workspace scripts inside the workspace; relative paths mean where the user typed the command.
+    dataDir: path.resolve(process.env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     solanaRpcUrl: e.SOLANA_RPC_URL,
     solanaWsUrl: e.SOLANA_WS_URL,
