@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('runs on embedded defaults with demo data when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, role: 'all', databaseUrl: undefined, seedDemo: true, demoPassword: 'Demo!2345', solanaCluster: 'localnet' });
+    expect(config.dataDir).toMatch(/\.data$/);
+  });
+
+  it('never seeds a PostgreSQL server unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/carbon' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/carbon', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['SOLANA_RPC_URL', 'not a url'],
+    ['MASTER_KEY', 'abc'],
+    ['ROLE', 'everything'],
+  ])('stops with a message naming %s when it is wrong', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});
