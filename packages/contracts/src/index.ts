@@ -8,3 +8,4 @@ export * from './security';
 export * from './notifications';
 export * from './realtime';
 export * from './dashboard';
+export * from './wallets';
