@@ -13,6 +13,16 @@ import { spaPlugin } from './plugins/spa';
 import { startJobQueue, stopJobQueue, type JobQueue } from './plugins/jobs';
 import { createRealtimeServer, type RealtimeServer } from './plugins/realtime';
 import { healthRoutes } from './modules/health/health.routes';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { authPlugin } from './plugins/auth';
+import { tenantPlugin } from './plugins/tenant';
+import { requestLogPlugin } from './plugins/request-log';
+import { authRoutes } from './modules/auth/auth.routes';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { securityRoutes } from './modules/security/security.routes';
+import { requestLogsRoutes } from './modules/request-logs/request-logs.routes';
+import { frontendLogsRoutes } from './modules/frontend-logs/frontend-logs.routes';
+import { realtimeConfigRoutes } from './modules/realtime-config/realtime-config.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,8 +104,18 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
   await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  await app.register(rateLimitPlugin);
+  await app.register(authPlugin);
+  await app.register(tenantPlugin);
+  await app.register(requestLogPlugin);
   await app.register(openapiPlugin);
   await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(securityRoutes);
+  await app.register(requestLogsRoutes);
+  await app.register(frontendLogsRoutes);
+  await app.register(realtimeConfigRoutes);
   await app.register(spaPlugin, { distDir: config.webDistDir });
   return app;
 }

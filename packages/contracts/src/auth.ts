@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MFA_CODE_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { CSRF_TOKEN_PATTERN, MFA_CODE_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 import { roleSchema } from './roles';
 
 /** SPEC §5 login texts. */
@@ -17,10 +17,14 @@ export const emailField = z.string().trim().min(1, loginTexts.emailRequired).pip
 export const loginPasswordField = z.string().min(1, loginTexts.passwordRequired).min(PASSWORD_MIN_LENGTH, loginTexts.passwordShort);
 export const mfaTokenField = z.string().min(1, loginTexts.mfaRequired).regex(/^\d{6}$/, loginTexts.mfaFormat);
 
+/** A one-time recovery code handed out at MFA enrolment, usable instead of the 6-digit code. */
+export const recoveryCodeField = z.string().trim().toLowerCase().regex(/^[0-9a-f]{5}-[0-9a-f]{5}$/, 'Invalid recovery code');
+
 export const loginRequest = z.object({
   email: emailField,
   password: loginPasswordField,
   mfaToken: mfaTokenField.optional(),
+  recoveryCode: recoveryCodeField.optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -120,7 +124,13 @@ export const profileUpdateRequest = z
   .strict();
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequest>;
 
-export const csrfTokenSchema = z.object({ token: z.string().regex(/^[0-9a-f]{32}$/) });
+export const csrfTokenSchema = z.object({ token: z.string().regex(CSRF_TOKEN_PATTERN) });
+
+/** GET /auth/session sends the stored session id and fingerprint as headers (HEADERS in constants). */
+export const sessionRestoreHeaders = z.object({
+  'x-session-id': z.uuid(),
+  'x-session-fingerprint': z.string().min(1).max(200),
+});
 
 export const walletTypeSchema = z.enum(['phantom', 'solflare', 'backpack', 'onekey', 'ledger', 'local-dev', 'other']);
 
@@ -130,7 +140,7 @@ export const base64Field = z.string().regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Invalid b
 
 /** A Sign-In-With-Solana challenge the server issues before a wallet signs. */
 export const walletChallengeRequest = z.object({ walletAddress: solanaAddressField });
-export const walletChallengeSchema = z.object({ message: z.string(), nonce: z.string(), expiresAt: z.string() });
+export const walletChallengeSchema = z.object({ message: z.string(), nonce: z.string(), issuedAt: z.string(), expiresAt: z.string() });
 
 export const walletSessionRequest = z.object({
   email: emailField,
@@ -156,7 +166,26 @@ export const linkedWalletSchema = z.object({
 });
 export type LinkedWallet = z.infer<typeof linkedWalletSchema>;
 
+/** Answer of POST /auth/wallet/session: the sign-in answer plus the SPEC §7 wallet.address and access_token. */
+export const walletSessionResultSchema = authResultSchema.extend({
+  wallet: z.object({ address: z.string(), walletType: walletTypeSchema }),
+  access_token: z.string(),
+});
+export type WalletSessionResult = z.infer<typeof walletSessionResultSchema>;
+
 /** MFA enrolment: secret as otpauth URL and QR image, then a 6-digit confirmation. */
 export const mfaEnrolmentSchema = z.object({ otpauthUrl: z.string(), qrCodeDataUrl: z.string(), secret: z.string() });
 export const mfaConfirmRequest = z.object({ code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+export const mfaStatusSchema = z.object({ mfaEnabled: z.boolean() });
 export const mfaRecoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+/** POST /users/{id}/unlock and /disable answer the user's state after the change. */
+export const userAccessStateSchema = z.object({
+  userId: z.uuid(),
+  status: userStatusSchema,
+  lockedUntil: z.string().nullable(),
+  revokedSessions: z.number().int().nonnegative(),
+});
+export type UserAccessState = z.infer<typeof userAccessStateSchema>;
+
+export const idParams = z.object({ id: z.uuid() });

@@ -32,7 +32,9 @@ export const securityEventTypeSchema = z.enum([
   'password_changed',
   'wallet_linked',
   'csrf_rejected',
+  'user_disabled',
 ]);
+export type SecurityEventType = z.infer<typeof securityEventTypeSchema>;
 
 export const securityEventSchema = z.object({
   id: z.uuid(),

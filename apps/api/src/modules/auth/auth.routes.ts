@@ -1,0 +1,178 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  API_BASE_PATH,
+  apiEnvelope,
+  authResultSchema,
+  csrfTokenSchema,
+  idParams,
+  linkedWalletSchema,
+  loginRequest,
+  loginTexts,
+  mfaConfirmRequest,
+  mfaEnrolmentSchema,
+  mfaRecoveryCodesSchema,
+  mfaStatusSchema,
+  profileUpdateRequest,
+  sessionRestoreHeaders,
+  sessionRestoreSchema,
+  userAccessStateSchema,
+  userSchema,
+  walletChallengeRequest,
+  walletChallengeSchema,
+  walletLinkRequest,
+  walletSessionRequest,
+  walletSessionResultSchema,
+} from '@carbonledger/contracts';
+import { ok } from '../../lib/envelope';
+import { authOf, originOf } from '../../plugins/auth';
+import { sendCsrfToken } from '../../plugins/csrf';
+import { LOGIN_RATE_LIMIT } from '../../plugins/rate-limit';
+import * as auth from './auth.service';
+import * as mfa from './mfa.service';
+import * as wallets from './wallet.service';
+
+const base = `${API_BASE_PATH}`;
+
+function depsOf(app: FastifyInstance): auth.AuthDeps {
+  return { db: app.db, tokens: app.tokens, policy: app.sessionPolicy };
+}
+
+/** The domain and URI the wallet shows the user: the public URL when configured, else the host asked. */
+function challengeContext(app: FastifyInstance, request: FastifyRequest): wallets.ChallengeContext {
+  const origin = app.config.publicUrl ? new URL(app.config.publicUrl) : new URL(`${request.protocol}://${request.host}`);
+  return { domain: origin.host, uri: origin.origin, chainId: app.config.solanaCluster };
+}
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+  const publicRoute = { csrf: false, rateLimit: LOGIN_RATE_LIMIT };
+
+  app.post(
+    `${base}/auth/login`,
+    {
+      config: publicRoute,
+      schema: { tags: ['auth'], summary: 'Sign in with e-mail, password and (when enabled) the MFA code', body: loginRequest, response: { 200: apiEnvelope(authResultSchema) } },
+    },
+    async (request, reply) => {
+      const result = await auth.signIn(deps, originOf(request), request.body, { method: 'password', requireMfa: true });
+      const csrfToken = await auth.csrfTokenOfSession(app.db, result.tenant.id, result.session.sessionId);
+      if (csrfToken) sendCsrfToken(reply, csrfToken);
+      return ok(request, result, loginTexts.signedIn);
+    },
+  );
+
+  app.post(
+    `${base}/auth/logout`,
+    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'End the current session', response: { 200: apiEnvelope(z.null()) } } },
+    async (request) => {
+      await auth.logout(deps, originOf(request), authOf(request));
+      return ok(request, null, 'Signed out');
+    },
+  );
+
+  app.post(
+    `${base}/auth/refresh`,
+    {
+      onRequest: app.authenticate,
+      // Refresh only touches the caller's own session and hands out a new CSRF token itself.
+      config: { csrf: false },
+      schema: { tags: ['auth'], summary: 'Rotate the access token of the current session', response: { 200: apiEnvelope(authResultSchema) } },
+    },
+    async (request, reply) => {
+      const { result, csrfToken } = await auth.refresh(deps, authOf(request));
+      sendCsrfToken(reply, csrfToken);
+      return ok(request, result, 'Token refreshed');
+    },
+  );
+
+  app.get(
+    `${base}/auth/session`,
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Restore the session of a stored session id and fingerprint', headers: sessionRestoreHeaders, response: { 200: apiEnvelope(sessionRestoreSchema) } },
+    },
+    async (request) => {
+      const claimed = { sessionId: request.headers['x-session-id'], fingerprint: request.headers['x-session-fingerprint'] };
+      return ok(request, await auth.restoreSession(deps, originOf(request), authOf(request), claimed), 'Session restored');
+    },
+  );
+
+  app.patch(
+    `${base}/auth/profile`,
+    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Update the own profile', body: profileUpdateRequest, response: { 200: apiEnvelope(userSchema) } } },
+    async (request) => ok(request, await auth.updateProfile(deps, originOf(request), authOf(request), request.body), 'Profile updated'),
+  );
+
+  app.get(
+    `${base}/auth/csrf-token`,
+    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'The CSRF token of the current session', response: { 200: apiEnvelope(csrfTokenSchema) } } },
+    async (request) => ok(request, { token: authOf(request).csrfToken }),
+  );
+
+  app.post(
+    `${base}/auth/mfa/enroll`,
+    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Start TOTP enrolment (otpauth URL and QR code)', response: { 200: apiEnvelope(mfaEnrolmentSchema) } } },
+    async (request) => ok(request, await mfa.enrolMfa(deps, authOf(request)), 'Scan the QR code with your authenticator app'),
+  );
+
+  app.post(
+    `${base}/auth/mfa/confirm`,
+    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Confirm TOTP enrolment with a 6-digit code', body: mfaConfirmRequest, response: { 200: apiEnvelope(mfaRecoveryCodesSchema) } } },
+    async (request) => ok(request, await mfa.confirmMfa(deps, originOf(request), authOf(request), request.body.code), 'Two-factor authentication enabled'),
+  );
+
+  app.post(
+    `${base}/auth/mfa/disable`,
+    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Turn TOTP off with a current code', body: mfaConfirmRequest, response: { 200: apiEnvelope(mfaStatusSchema) } } },
+    async (request) => ok(request, await mfa.disableMfa(deps, originOf(request), authOf(request), request.body.code), 'Two-factor authentication disabled'),
+  );
+
+  app.post(
+    `${base}/auth/wallet/challenge`,
+    {
+      config: publicRoute,
+      schema: { tags: ['auth'], summary: 'Issue a single-use Sign-In-With-Solana message', body: walletChallengeRequest, response: { 200: apiEnvelope(walletChallengeSchema) } },
+    },
+    async (request) => ok(request, await wallets.issueChallenge(deps, challengeContext(app, request), request.body.walletAddress), 'Sign this message with your wallet'),
+  );
+
+  app.post(
+    `${base}/auth/wallet/session`,
+    {
+      config: publicRoute,
+      schema: { tags: ['auth'], summary: 'Dual authentication: wallet signature plus e-mail and password', body: walletSessionRequest, response: { 200: apiEnvelope(walletSessionResultSchema) } },
+    },
+    async (request, reply) => {
+      const result = await wallets.walletSignIn(deps, originOf(request), request.body);
+      const csrfToken = await auth.csrfTokenOfSession(app.db, result.tenant.id, result.session.sessionId);
+      if (csrfToken) sendCsrfToken(reply, csrfToken);
+      return ok(request, result, loginTexts.signedIn);
+    },
+  );
+
+  app.get(
+    `${base}/auth/wallet/list`,
+    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Wallets linked to the signed-in user', response: { 200: apiEnvelope(z.array(linkedWalletSchema)) } } },
+    async (request) => ok(request, await wallets.listWallets(deps, authOf(request))),
+  );
+
+  app.post(
+    `${base}/auth/wallet/link`,
+    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Link a wallet by a signed challenge', body: walletLinkRequest, response: { 200: apiEnvelope(linkedWalletSchema) } } },
+    async (request) => ok(request, await wallets.linkWalletToUser(deps, originOf(request), authOf(request), request.body), 'Wallet linked'),
+  );
+
+  app.post(
+    `${base}/users/:id/unlock`,
+    { onRequest: app.requirePermission('users:manage'), schema: { tags: ['users'], summary: 'Lift the lockout of an account', params: idParams, response: { 200: apiEnvelope(userAccessStateSchema) } } },
+    async (request) => ok(request, await auth.unlockUser(deps, originOf(request), authOf(request), request.params.id), 'Account unlocked'),
+  );
+
+  app.post(
+    `${base}/users/:id/disable`,
+    { onRequest: app.requirePermission('users:manage'), schema: { tags: ['users'], summary: 'Suspend a user and end all their sessions', params: idParams, response: { 200: apiEnvelope(userAccessStateSchema) } } },
+    async (request) => ok(request, await auth.disableUser(deps, originOf(request), authOf(request), request.params.id), 'User disabled'),
+  );
+};

@@ -1,0 +1,289 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AuthResult, LoginRequest, ProfileUpdateRequest, SessionRestore, User, UserAccessState } from '@carbonledger/contracts';
+import { pgErrorOf, type Database, type Tx } from '../../db/database';
+import { userCredentials, type AuthMethod } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { recordAudit } from '../audit/audit.service';
+import { raiseSecurityAlert, recordSecurityEvent, type RequestOrigin } from '../security/security.service';
+import * as sessionsRepository from '../sessions/sessions.repository';
+import { revokeAllSessionsOfUser, type SessionPolicy } from '../sessions/sessions.service';
+import { newCsrfToken } from '../../plugins/csrf';
+import type { AuthContext } from '../../plugins/auth';
+import * as repository from './auth.repository';
+import { describeDevice, toAuthResult, toSessionRestore, toUser } from './auth.mappers';
+import { recoveryCodeHash, totpMatches } from './mfa';
+import type { AccessTokens } from './tokens';
+
+export interface AuthDeps {
+  db: Database;
+  tokens: AccessTokens;
+  policy: SessionPolicy;
+}
+
+/** SPEC §8 ACCOUNT_LOCKED: five consecutive failures lock the account for fifteen minutes. */
+export const LOCKOUT = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
+
+/** Unknown e-mails still pay for one argon2 verification, so timing does not tell who has an account. */
+const unknownUserHash = hashPassword(randomBytes(16).toString('hex'));
+
+type Refusal = { refused: AppError };
+type PasswordCheck = { account: repository.Account; recoveryCodeHash: string | null } | Refusal;
+
+function isRefusal(value: object): value is Refusal {
+  return 'refused' in value;
+}
+
+/** Extra step of a sign-in variant, run inside the sign-in transaction once the credentials are proven. */
+export type SignInStep = (tx: Tx, account: repository.Account) => Promise<void>;
+
+export interface SignInOptions {
+  method: AuthMethod;
+  /** Wallet sign-in is already two factors (wallet signature + password), so it asks no TOTP code. */
+  requireMfa: boolean;
+  beforeSession?: SignInStep;
+}
+
+/**
+ * SPEC §4 sign-in: find the account by e-mail, refuse locked accounts, check the password
+ * (counting failures towards the lockout), the account status, the company's KYC and the
+ * MFA code, then open a session and hand out an access token.
+ */
+export async function signIn(deps: AuthDeps, origin: RequestOrigin, input: LoginRequest, options: SignInOptions): Promise<AuthResult> {
+  const target = await repository.findLoginTarget(deps.db, input.email);
+  if (!target) {
+    await verifyPassword(await unknownUserHash, input.password);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  const check = await checkCredentials(deps, origin, target, input, options);
+  if (isRefusal(check)) throw check.refused;
+  const { account } = check;
+  const now = new Date();
+  const opened = await deps.db.withTenant(target.tenantId, async (tx) => {
+    await options.beforeSession?.(tx, account);
+    await repository.saveCredentials(tx, account.user, {
+      failedLoginCount: 0,
+      lockedUntil: null,
+      ...(check.recoveryCodeHash ? { recoveryCodeHashes: sql`array_remove(${userCredentials.recoveryCodeHashes}, ${check.recoveryCodeHash})` } : {}),
+    });
+    await repository.markSignedIn(tx, account.user.id, now);
+    const session = await openSession(tx, deps.policy, origin, account, options.method, now);
+    const signedIn = await repository.loadAccount(tx, account.user.id);
+    return { session, account: signedIn! };
+  });
+  return issue(deps, opened.account, opened.session);
+}
+
+async function checkCredentials(
+  deps: AuthDeps,
+  origin: RequestOrigin,
+  target: { userId: string; tenantId: string },
+  input: LoginRequest,
+  options: SignInOptions,
+): Promise<PasswordCheck> {
+  const account = await deps.db.withTenant(target.tenantId, (tx) => repository.loadAccount(tx, target.userId));
+  if (!account) return { refused: new AppError('INVALID_CREDENTIALS') };
+  const { user, credentials, company } = account;
+  const failure = (refusal: AppError, reason: string) => recordFailure(deps, origin, account, refusal, reason);
+
+  if (credentials?.lockedUntil && credentials.lockedUntil > new Date()) {
+    await deps.db.withTenant(user.tenantId, (tx) =>
+      recordSecurityEvent(tx, origin, { tenantId: user.tenantId, type: 'login_failed', userId: user.id, userEmail: user.email, details: { reason: 'account locked' } }),
+    );
+    return { refused: new AppError('ACCOUNT_LOCKED') };
+  }
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) {
+    return failure(new AppError('INVALID_CREDENTIALS'), 'wrong password');
+  }
+  if (user.status !== 'active') return { refused: new AppError('ACCOUNT_LOCKED') };
+  if (company.kycStatus === 'rejected' && !company.isPlatform) return { refused: new AppError('KYC_REQUIRED') };
+
+  let usedRecoveryCode: string | null = null;
+  if (options.requireMfa && credentials?.mfaEnabled && credentials.mfaSecret) {
+    if (input.recoveryCode) {
+      const hash = recoveryCodeHash(input.recoveryCode);
+      if (!credentials.recoveryCodeHashes.includes(hash)) return failure(new AppError('INVALID_MFA_TOKEN'), 'wrong recovery code');
+      usedRecoveryCode = hash;
+    } else if (!input.mfaToken) {
+      return { refused: new AppError('MFA_REQUIRED') };
+    } else if (!(await totpMatches(credentials.mfaSecret, input.mfaToken))) {
+      return failure(new AppError('INVALID_MFA_TOKEN'), 'wrong MFA code');
+    }
+  }
+  return { account, recoveryCodeHash: usedRecoveryCode };
+}
+
+/** Counts a failed sign-in; the fifth in a row locks the account and is answered ACCOUNT_LOCKED. */
+async function recordFailure(deps: AuthDeps, origin: RequestOrigin, account: repository.Account, refusal: AppError, reason: string): Promise<Refusal> {
+  const { user } = account;
+  const now = new Date();
+  return deps.db.withTenant(user.tenantId, async (tx) => {
+    const lockExpired = account.credentials?.lockedUntil != null && account.credentials.lockedUntil <= now;
+    const saved = await repository.saveCredentials(tx, user, {
+      failedLoginCount: lockExpired ? 1 : sql`${userCredentials.failedLoginCount} + 1`,
+      lastFailedLoginAt: now,
+      ...(lockExpired ? { lockedUntil: null } : {}),
+    });
+    await recordSecurityEvent(tx, origin, {
+      tenantId: user.tenantId,
+      type: 'login_failed',
+      userId: user.id,
+      userEmail: user.email,
+      details: { reason, consecutiveFailures: saved.failedLoginCount },
+    });
+    if (saved.failedLoginCount < LOCKOUT.maxFailures) return { refused: refusal };
+    const lockedUntil = new Date(now.getTime() + LOCKOUT.lockMs);
+    await repository.saveCredentials(tx, user, { lockedUntil });
+    await recordSecurityEvent(tx, origin, {
+      tenantId: user.tenantId,
+      type: 'account_locked',
+      userId: user.id,
+      userEmail: user.email,
+      details: { lockedUntil: lockedUntil.toISOString(), consecutiveFailures: saved.failedLoginCount },
+    });
+    return { refused: new AppError('ACCOUNT_LOCKED') };
+  });
+}
+
+async function openSession(tx: Tx, policy: SessionPolicy, origin: RequestOrigin, account: repository.Account, method: AuthMethod, now: Date) {
+  const { user } = account;
+  const history = await sessionsRepository.signInHistory(tx, user.id, origin.userAgent);
+  const { session, credentials } = await sessionsRepository.insertSession(
+    tx,
+    {
+      tenantId: user.tenantId,
+      userId: user.id,
+      fingerprint: randomBytes(32).toString('hex'),
+      device: describeDevice(origin.userAgent),
+      userAgent: origin.userAgent,
+      ip: origin.ip,
+      location: origin.country ?? 'Unknown',
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + policy.absoluteTimeoutMs),
+    },
+    { csrfToken: newCsrfToken(), authMethod: method, country: origin.country },
+  );
+  const event = { tenantId: user.tenantId, userId: user.id, userEmail: user.email };
+  await recordSecurityEvent(tx, origin, { ...event, type: 'login_succeeded', details: { sessionId: session.id, method, device: session.device } });
+  if (history.previousSessions > 0 && history.sameDeviceSessions === 0) {
+    await recordSecurityEvent(tx, origin, { ...event, type: 'new_device_login', details: { sessionId: session.id, device: session.device } });
+  }
+  if (origin.country && history.countries.length > 0 && !history.countries.includes(origin.country)) {
+    await raiseSecurityAlert(tx, origin, {
+      tenantId: user.tenantId,
+      kind: 'new_country',
+      title: 'Sign-in from a new country',
+      description: `${user.email} signed in from ${origin.country}; earlier sign-ins came from ${history.countries.join(', ')}.`,
+      severity: 'high',
+      userId: user.id,
+    });
+  }
+  return { id: session.id, fingerprint: session.fingerprint, tokenVersion: credentials.tokenVersion, csrfToken: credentials.csrfToken };
+}
+
+async function issue(deps: AuthDeps, account: repository.Account, session: { id: string; fingerprint: string; tokenVersion: number }): Promise<AuthResult> {
+  const accessToken = await deps.tokens.sign({
+    sessionId: session.id,
+    userId: account.user.id,
+    tenantId: account.user.tenantId,
+    companyId: account.user.companyId,
+    role: account.user.role,
+    tokenVersion: session.tokenVersion,
+  });
+  return toAuthResult(account, session, { accessToken, expiresIn: deps.tokens.ttlSeconds });
+}
+
+/** The CSRF token a sign-in handed out, for the response header. */
+export async function csrfTokenOfSession(db: Database, tenantId: string, sessionId: string): Promise<string | null> {
+  return db.withTenant(tenantId, async (tx) => (await sessionsRepository.findSessionForRequest(tx, sessionId))?.csrfToken ?? null);
+}
+
+/** Refresh rotates: a new token version (the previous token stops working) and a new CSRF token, same session. */
+export async function refresh(deps: AuthDeps, auth: AuthContext): Promise<{ result: AuthResult; csrfToken: string }> {
+  const csrfToken = newCsrfToken();
+  const { account, tokenVersion } = await deps.db.withTenant(auth.tenantId, async (tx) => ({
+    tokenVersion: await sessionsRepository.rotateSessionSecrets(tx, auth.sessionId, csrfToken),
+    account: (await repository.loadAccount(tx, auth.userId))!,
+  }));
+  return { result: await issue(deps, account, { id: auth.sessionId, fingerprint: auth.fingerprint, tokenVersion }), csrfToken };
+}
+
+export async function logout(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext): Promise<void> {
+  await deps.db.withTenant(auth.tenantId, async (tx) => {
+    await sessionsRepository.revokeSession(tx, auth.sessionId, 'logout');
+    await recordAudit(tx, { tenantId: auth.tenantId, actorUserId: auth.userId, action: 'auth.logout', resourceType: 'session', resourceId: auth.sessionId, ip: origin.ip, requestId: origin.requestId });
+  });
+}
+
+/**
+ * SPEC §4 session restore: the stored session id and fingerprint must be the ones of the
+ * token's session. A different fingerprint means the token travelled to another client,
+ * so the session is revoked and the restore fails with 'Session validation failed'.
+ */
+export async function restoreSession(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, claimed: { sessionId: string; fingerprint: string }): Promise<SessionRestore> {
+  const genuine = claimed.sessionId === auth.sessionId && claimed.fingerprint === auth.fingerprint;
+  const restored = await deps.db.withTenant(auth.tenantId, async (tx) => {
+    if (!genuine) {
+      await sessionsRepository.revokeSession(tx, auth.sessionId, 'fingerprint mismatch');
+      await recordSecurityEvent(tx, origin, {
+        tenantId: auth.tenantId,
+        type: 'session_revoked',
+        userId: auth.userId,
+        userEmail: auth.email,
+        details: { sessionId: auth.sessionId, reason: 'fingerprint mismatch' },
+      });
+      return null;
+    }
+    return toSessionRestore((await repository.loadAccount(tx, auth.userId))!, { id: auth.sessionId, fingerprint: auth.fingerprint });
+  });
+  if (!restored) throw new AppError('SESSION_VALIDATION_FAILED');
+  return restored;
+}
+
+export async function updateProfile(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, change: ProfileUpdateRequest): Promise<User> {
+  return deps.db.withTenant(auth.tenantId, async (tx) => {
+    if (Object.keys(change).length > 0) {
+      await repository.updateUser(tx, auth.userId, change);
+      await recordAudit(tx, { tenantId: auth.tenantId, actorUserId: auth.userId, action: 'user.profile_updated', resourceType: 'user', resourceId: auth.userId, details: { fields: Object.keys(change) }, ip: origin.ip, requestId: origin.requestId });
+    }
+    const account = await repository.loadAccount(tx, auth.userId);
+    return toUser(account!.user, account!.credentials);
+  });
+}
+
+/** A company administrator manages the users of its own company; platform administrators all of the tenant. */
+async function managedUser(tx: Tx, actor: AuthContext, userId: string): Promise<repository.UserRow> {
+  const user = await repository.findUser(tx, userId);
+  if (!user || (actor.role === 'COMPANY_ADMIN' && user.companyId !== actor.companyId)) throw AppError.notFound('User');
+  return user;
+}
+
+/** An administrator lifts a lockout before it runs out (SPEC §8: unlock by time or by an administrator). */
+export async function unlockUser(deps: AuthDeps, origin: RequestOrigin, actor: AuthContext, userId: string): Promise<UserAccessState> {
+  return deps.db.withTenant(actor.tenantId, async (tx) => {
+    const user = await managedUser(tx, actor, userId);
+    await repository.saveCredentials(tx, user, { failedLoginCount: 0, lockedUntil: null });
+    await recordSecurityEvent(tx, origin, { tenantId: actor.tenantId, type: 'account_unlocked', userId: user.id, userEmail: user.email, actorUserId: actor.userId, details: { unlockedBy: actor.email } });
+    return { userId: user.id, status: user.status, lockedUntil: null, revokedSessions: 0 };
+  });
+}
+
+/** Disabling a user ends every session of theirs at once. */
+export async function disableUser(deps: AuthDeps, origin: RequestOrigin, actor: AuthContext, userId: string): Promise<UserAccessState> {
+  if (userId === actor.userId) throw new AppError('CONFLICT', 'You cannot disable your own account');
+  return deps.db.withTenant(actor.tenantId, async (tx) => {
+    const user = await managedUser(tx, actor, userId);
+    await repository.updateUser(tx, user.id, { status: 'suspended' });
+    const revokedSessions = await revokeAllSessionsOfUser(tx, user.id, 'user disabled');
+    await recordSecurityEvent(tx, origin, { tenantId: actor.tenantId, type: 'user_disabled', userId: user.id, userEmail: user.email, actorUserId: actor.userId, details: { disabledBy: actor.email, revokedSessions } });
+    const credentials = (await repository.loadAccount(tx, user.id))?.credentials;
+    return { userId: user.id, status: 'suspended', lockedUntil: credentials?.lockedUntil?.toISOString() ?? null, revokedSessions };
+  });
+}
+
+/** Maps a unique-index clash on the wallet address to the caller's refusal. */
+export function walletAlreadyLinked(error: unknown): boolean {
+  return pgErrorOf(error)?.code === '23505';
+}

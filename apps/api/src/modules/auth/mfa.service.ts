@@ -1,0 +1,50 @@
+import type { AuthContext } from '../../plugins/auth';
+import { AppError } from '../../lib/app-error';
+import { recordSecurityEvent, type RequestOrigin } from '../security/security.service';
+import * as repository from './auth.repository';
+import type { AuthDeps } from './auth.service';
+import { enrolmentFor, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpMatches } from './mfa';
+
+const invalidCode = () => AppError.validation({ code: ['Invalid verification code'] }, 'Invalid verification code');
+
+async function accountOf(deps: AuthDeps, auth: AuthContext) {
+  const account = await deps.db.withTenant(auth.tenantId, (tx) => repository.loadAccount(tx, auth.userId));
+  if (!account) throw new AppError('UNAUTHORIZED');
+  return account;
+}
+
+/** Starts TOTP enrolment: a new secret waits, unused, until a code from the app confirms it. */
+export async function enrolMfa(deps: AuthDeps, auth: AuthContext) {
+  const account = await accountOf(deps, auth);
+  if (account.credentials?.mfaEnabled) throw new AppError('CONFLICT', 'Multi-factor authentication is already enabled');
+  const secret = newTotpSecret();
+  await deps.db.withTenant(auth.tenantId, (tx) => repository.saveCredentials(tx, account.user, { mfaPendingSecret: secret }));
+  return enrolmentFor(account.user.email, secret);
+}
+
+/** A 6-digit code from the authenticator turns MFA on and yields the one-time recovery codes. */
+export async function confirmMfa(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, code: string) {
+  const account = await accountOf(deps, auth);
+  const pending = account.credentials?.mfaPendingSecret;
+  if (!pending) throw new AppError('CONFLICT', 'Start multi-factor enrolment first');
+  if (!(await totpMatches(pending, code))) throw invalidCode();
+  const recoveryCodes = newRecoveryCodes();
+  await deps.db.withTenant(auth.tenantId, async (tx) => {
+    await repository.saveCredentials(tx, account.user, { mfaEnabled: true, mfaSecret: pending, mfaPendingSecret: null, recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash) });
+    await recordSecurityEvent(tx, origin, { tenantId: auth.tenantId, type: 'mfa_enabled', userId: auth.userId, userEmail: auth.email });
+  });
+  return { recoveryCodes };
+}
+
+/** Turning MFA off needs a current code, so a borrowed session alone cannot do it. */
+export async function disableMfa(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, code: string) {
+  const account = await accountOf(deps, auth);
+  const secret = account.credentials?.mfaEnabled ? account.credentials.mfaSecret : null;
+  if (!secret) throw new AppError('CONFLICT', 'Multi-factor authentication is not enabled');
+  if (!(await totpMatches(secret, code))) throw invalidCode();
+  await deps.db.withTenant(auth.tenantId, async (tx) => {
+    await repository.saveCredentials(tx, account.user, { mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, recoveryCodeHashes: [] });
+    await recordSecurityEvent(tx, origin, { tenantId: auth.tenantId, type: 'mfa_disabled', userId: auth.userId, userEmail: auth.email });
+  });
+  return { mfaEnabled: false };
+}

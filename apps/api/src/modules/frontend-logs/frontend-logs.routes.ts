@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_BASE_PATH, apiEnvelope, frontendErrorReport } from '@carbonledger/contracts';
+import { ok } from '../../lib/envelope';
+import { FRONTEND_ERROR_RATE_LIMIT } from '../../plugins/rate-limit';
+
+/**
+ * SPEC §7 POST /logs/frontend-error: crash reports from the browser, also from signed-out
+ * pages, so no session is required; a valid token only adds who reported it.
+ */
+export const frontendLogsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    `${API_BASE_PATH}/logs/frontend-error`,
+    {
+      config: { csrf: false, rateLimit: FRONTEND_ERROR_RATE_LIMIT },
+      schema: { tags: ['system'], summary: 'Report an error from the web app', body: frontendErrorReport, response: { 200: apiEnvelope(z.object({ received: z.literal(true) })) } },
+    },
+    async (request) => {
+      const token = request.headers.authorization?.replace(/^Bearer\s+/i, '');
+      const verified = token ? await app.tokens.verify(token) : null;
+      const reporter = verified?.ok ? { userId: verified.claims.userId, tenantId: verified.claims.tenantId } : null;
+      request.log.warn({ frontendError: request.body, reporter, userAgent: request.headers['user-agent'] }, `frontend error: ${request.body.name}: ${request.body.message}`);
+      return ok(request, { received: true as const }, 'Error reported');
+    },
+  );
+};

@@ -1,0 +1,12 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_BASE_PATH, REALTIME, apiEnvelope, realtimeConfigSchema } from '@carbonledger/contracts';
+import { ok } from '../../lib/envelope';
+
+/** SPEC §7 GET /realtime/config: public, so the client can connect before or without signing in. */
+export const realtimeConfigRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `${API_BASE_PATH}/realtime/config`,
+    { schema: { tags: ['system'], summary: 'Where the realtime socket listens', response: { 200: apiEnvelope(realtimeConfigSchema) } } },
+    async (request) => ok(request, { path: REALTIME.path, namespace: REALTIME.namespace, guestNamespace: REALTIME.guestNamespace }),
+  );
+};

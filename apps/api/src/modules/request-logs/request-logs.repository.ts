@@ -1,0 +1,33 @@
+import { and, desc, eq, gte, ilike, lt, lte, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { requestLogs } from '../../db/schema';
+
+export interface RequestLogFilter {
+  method?: string;
+  statusFrom?: number;
+  path?: string;
+  userId?: string;
+  from?: Date;
+  to?: Date;
+  limit: number;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export async function listRequestLogs(tx: Tx, filter: RequestLogFilter) {
+  const conditions: SQL[] = [];
+  if (filter.method) conditions.push(eq(requestLogs.method, filter.method));
+  if (filter.statusFrom !== undefined) conditions.push(gte(requestLogs.statusCode, filter.statusFrom), lt(requestLogs.statusCode, filter.statusFrom + 100));
+  if (filter.path) conditions.push(ilike(requestLogs.path, `%${escapeLike(filter.path)}%`));
+  if (filter.userId) conditions.push(eq(requestLogs.userId, filter.userId));
+  if (filter.from) conditions.push(gte(requestLogs.createdAt, filter.from));
+  if (filter.to) conditions.push(lte(requestLogs.createdAt, filter.to));
+  return tx
+    .select()
+    .from(requestLogs)
+    .where(and(...conditions))
+    .orderBy(desc(requestLogs.createdAt), desc(requestLogs.id))
+    .limit(filter.limit);
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_BASE_PATH, apiEnvelope, requestLogSchema, requestLogsQuery } from '@carbonledger/contracts';
+import { ok } from '../../lib/envelope';
+import { findRequestLogs, requestLogsCsv } from './request-logs.service';
+
+export const requestLogsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `${API_BASE_PATH}/security/request-logs`,
+    {
+      onRequest: app.requireRouteRoles('/security/logs'),
+      schema: {
+        tags: ['security'],
+        summary: 'Request logs of the tenant, newest first; format=csv exports the same filtered rows',
+        querystring: requestLogsQuery,
+        response: { 200: apiEnvelope(z.array(requestLogSchema)).or(z.string()) },
+      },
+    },
+    async (request, reply) => {
+      const logs = await request.withTenant((tx) => findRequestLogs(tx, request.query));
+      if (request.query.format === 'csv') {
+        const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
+        return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="request-logs-${stamp}.csv"`).send(requestLogsCsv(logs));
+      }
+      return ok(request, logs);
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_BASE_PATH, apiEnvelope, canOpenRoute, idParams, monitoredSessionSchema, securityEventSchema, securityEventsQuery, sessionStatsSchema } from '@carbonledger/contracts';
+import { ok } from '../../lib/envelope';
+import { authOf, originOf } from '../../plugins/auth';
+import { listEvents } from '../security/security.service';
+import * as sessions from './sessions.service';
+
+const base = `${API_BASE_PATH}/sessions`;
+
+export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `${base}/active`,
+    { onRequest: app.requireRouteRoles('/security/sessions'), schema: { tags: ['sessions'], summary: 'Live sessions of the tenant', response: { 200: apiEnvelope(z.array(monitoredSessionSchema)) } } },
+    async (request) => ok(request, await request.withTenant((tx) => sessions.listActiveSessions(tx, app.sessionPolicy, { currentSessionId: authOf(request).sessionId }))),
+  );
+
+  app.get(
+    `${base}/mine`,
+    { onRequest: app.authenticate, schema: { tags: ['sessions'], summary: 'Live sessions of the signed-in user', response: { 200: apiEnvelope(z.array(monitoredSessionSchema)) } } },
+    async (request) => {
+      const auth = authOf(request);
+      return ok(request, await request.withTenant((tx) => sessions.listActiveSessions(tx, app.sessionPolicy, { currentSessionId: auth.sessionId, userId: auth.userId })));
+    },
+  );
+
+  app.get(
+    `${base}/stats`,
+    { onRequest: app.requireRouteRoles('/security/sessions'), schema: { tags: ['sessions'], summary: 'Session statistics of the tenant', response: { 200: apiEnvelope(sessionStatsSchema) } } },
+    async (request) => ok(request, await request.withTenant((tx) => sessions.sessionStats(tx, app.sessionPolicy))),
+  );
+
+  app.delete(
+    `${base}/:id`,
+    { onRequest: app.authenticate, schema: { tags: ['sessions'], summary: 'End a session at once', params: idParams, response: { 200: apiEnvelope(z.null()) } } },
+    async (request) => {
+      const auth = authOf(request);
+      const actor = { tenantId: auth.tenantId, userId: auth.userId, email: auth.email, mayEndOthers: canOpenRoute(auth.role, '/security/sessions') };
+      await request.withTenant((tx) => sessions.terminateSession(tx, originOf(request), actor, request.params.id, auth.sessionId === request.params.id ? 'ended by its user' : 'terminated'));
+      return ok(request, null, 'Session terminated');
+    },
+  );
+
+  app.get(
+    `${base}/security-events`,
+    { onRequest: app.requireRouteRoles('/security-center'), schema: { tags: ['security'], summary: 'Security events of the tenant', querystring: securityEventsQuery, response: { 200: apiEnvelope(z.array(securityEventSchema)) } } },
+    async (request) => ok(request, await request.withTenant((tx) => listEvents(tx, request.query))),
+  );
+
+  app.get(
+    `${base}/mine/events`,
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['security'], summary: 'Security history of the signed-in user', querystring: securityEventsQuery.omit({ userId: true }), response: { 200: apiEnvelope(z.array(securityEventSchema)) } },
+    },
+    async (request) => ok(request, await request.withTenant((tx) => listEvents(tx, { ...request.query, userId: authOf(request).userId }))),
+  );
+};

@@ -1,0 +1,102 @@
+import type { MonitoredSession, SessionStats } from '@carbonledger/contracts';
+import type { Tx } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { recordSecurityEvent, type RequestOrigin } from '../security/security.service';
+import * as repository from './sessions.repository';
+import type { AccessClaims } from '../auth/tokens';
+
+/** Idle and absolute timeouts come from settings (SESSION_IDLE_TIMEOUT_MINUTES, SESSION_ABSOLUTE_TIMEOUT_HOURS). */
+export interface SessionPolicy {
+  idleTimeoutMs: number;
+  absoluteTimeoutMs: number;
+}
+
+/** A session unseen for this long shows as idle in monitoring (it still works until the idle timeout). */
+const ACTIVE_WINDOW_MS = 5 * 60_000;
+/** last_seen_at is refreshed at most this often, so a busy session does not write on every request. */
+const TOUCH_INTERVAL_MS = 15_000;
+
+export type SessionCheck = { ok: true; session: repository.RequestSessionRow } | { ok: false; revoked: boolean };
+
+/**
+ * The server-side half of every authenticated request: the token's session must exist,
+ * be neither revoked nor past its absolute or idle timeout, belong to an active user and
+ * carry the token version of the latest refresh.
+ */
+export async function checkRequestSession(tx: Tx, claims: AccessClaims, policy: SessionPolicy, now = new Date()): Promise<SessionCheck> {
+  const session = await repository.findSessionForRequest(tx, claims.sessionId);
+  if (!session || session.userId !== claims.userId || session.revokedAt || session.expiresAt <= now || session.userStatus !== 'active') {
+    return { ok: false, revoked: false };
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > policy.idleTimeoutMs) {
+    await repository.revokeSession(tx, session.id, 'idle timeout');
+    return { ok: false, revoked: true };
+  }
+  if (session.tokenVersion !== claims.tokenVersion) return { ok: false, revoked: false };
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await repository.touchSession(tx, session.id, now);
+  return { ok: true, session };
+}
+
+function toMonitoredSession(row: repository.LiveSessionRow, now: Date, currentSessionId: string): MonitoredSession {
+  return {
+    id: row.id,
+    user: { id: row.userId, name: `${row.firstName} ${row.lastName}`, email: row.email },
+    device: row.device ?? 'Unknown device',
+    location: row.location ?? 'Unknown',
+    ip: row.ip,
+    loginTime: row.createdAt.toISOString(),
+    lastSeen: row.lastSeenAt.toISOString(),
+    durationSeconds: Math.max(0, Math.floor((row.lastSeenAt.getTime() - row.createdAt.getTime()) / 1000)),
+    status: now.getTime() - row.lastSeenAt.getTime() <= ACTIVE_WINDOW_MS ? 'active' : 'idle',
+    current: row.id === currentSessionId,
+  };
+}
+
+export async function listActiveSessions(tx: Tx, policy: SessionPolicy, options: { currentSessionId: string; userId?: string; limit?: number }): Promise<MonitoredSession[]> {
+  const now = new Date();
+  const rows = await repository.listLiveSessions(tx, { now, idleCutoff: new Date(now.getTime() - policy.idleTimeoutMs), userId: options.userId, limit: options.limit ?? 500 });
+  return rows.map((row) => toMonitoredSession(row, now, options.currentSessionId));
+}
+
+export async function sessionStats(tx: Tx, policy: SessionPolicy): Promise<SessionStats> {
+  const now = new Date();
+  const stats = await repository.sessionStats(tx, {
+    now,
+    idleCutoff: new Date(now.getTime() - policy.idleTimeoutMs),
+    activeCutoff: new Date(now.getTime() - ACTIVE_WINDOW_MS),
+    dayAgo: new Date(now.getTime() - 24 * 3600_000),
+  });
+  return {
+    active: stats.active,
+    idle: stats.live - stats.active,
+    revokedLast24h: stats.revokedLast24h,
+    uniqueUsers: stats.uniqueUsers,
+    averageDurationSeconds: Math.round(stats.averageDurationSeconds),
+  };
+}
+
+export interface SessionActor {
+  tenantId: string;
+  userId: string;
+  email: string;
+  /** Security officers may end anyone's session in the tenant; everyone may end their own. */
+  mayEndOthers: boolean;
+}
+
+/** Ends a session at once: its next request is answered 401. */
+export async function terminateSession(tx: Tx, origin: RequestOrigin, actor: SessionActor, sessionId: string, reason: string): Promise<void> {
+  const session = await repository.findSession(tx, sessionId);
+  if (!session || (session.userId !== actor.userId && !actor.mayEndOthers)) throw AppError.notFound('Session');
+  if (!(await repository.revokeSession(tx, sessionId, reason))) return;
+  await recordSecurityEvent(tx, origin, {
+    tenantId: actor.tenantId,
+    type: 'session_revoked',
+    userId: session.userId,
+    actorUserId: actor.userId,
+    details: { sessionId, reason, revokedBy: actor.email },
+  });
+}
+
+export async function revokeAllSessionsOfUser(tx: Tx, userId: string, reason: string): Promise<number> {
+  return repository.revokeUserSessions(tx, userId, reason);
+}

@@ -1,0 +1,140 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { DEFAULT_PERMISSIONS, RESTRICTED_ROUTES, canAccess, hasAnyRole, type RestrictedRoute, type Role } from '@carbonledger/contracts';
+import { AppError } from '../lib/app-error';
+import { configuredOrLocalSecret } from '../lib/secrets';
+import { createAccessTokens, type AccessTokens } from '../modules/auth/tokens';
+import { checkRequestSession, type SessionPolicy } from '../modules/sessions/sessions.service';
+import { recordSecurityEvent, type RequestOrigin } from '../modules/security/security.service';
+import { csrfTokenMatches, needsCsrf, sendCsrfToken } from './csrf';
+
+/**
+ * Who is calling. Browser sessions are the only kind today; an API-key client would be a
+ * second kind, and needsCsrfCheck below is where it is exempted from the CSRF check.
+ */
+export interface AuthContext {
+  kind: 'session';
+  userId: string;
+  tenantId: string;
+  companyId: string;
+  email: string;
+  role: Role;
+  sessionId: string;
+  fingerprint: string;
+  permissions: readonly string[];
+  csrfToken: string;
+}
+
+type Guard = onRequestHookHandler;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: AccessTokens;
+    sessionPolicy: SessionPolicy;
+    /** onRequest guard: a valid access token of a live session (and the CSRF token on state-changing requests). */
+    authenticate: Guard;
+    /** onRequest guard: signed in and holding one of the roles by the SPEC §6 role check. */
+    requireRoles(roles: readonly Role[]): Guard;
+    /** onRequest guard: signed in and allowed to open the SPEC §6 web route this endpoint serves. */
+    requireRouteRoles(route: RestrictedRoute): Guard;
+    /** onRequest guard: signed in and passing the SPEC §6 access check for "resource:action". */
+    requirePermission(permission: `${string}:${string}`): Guard;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The signed-in caller of a route guarded by app.authenticate (or any require* guard). */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return request.auth;
+}
+
+/** Two-letter country from the edge proxy (Cloudflare's cf-ipcountry, or x-country). */
+export function countryOf(request: FastifyRequest): string | null {
+  const value = request.headers['cf-ipcountry'] ?? request.headers['x-country'];
+  const code = (Array.isArray(value) ? value[0] : value)?.trim().toUpperCase();
+  return code && /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null;
+}
+
+export function originOf(request: FastifyRequest): RequestOrigin {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null, requestId: request.id, country: countryOf(request) };
+}
+
+function bearerTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+function needsCsrfCheck(request: FastifyRequest, auth: AuthContext): boolean {
+  return auth.kind === 'session' && needsCsrf(request);
+}
+
+export const authPlugin = fp(async (app) => {
+  app.decorate('tokens', createAccessTokens(configuredOrLocalSecret(app.config.jwtSecret, app.config.dataDir, 'jwt'), app.config.accessTokenTtlSeconds));
+  app.decorate('sessionPolicy', {
+    idleTimeoutMs: app.config.sessionIdleTimeoutMinutes * 60_000,
+    absoluteTimeoutMs: app.config.sessionAbsoluteTimeoutHours * 3600_000,
+  });
+  app.decorateRequest('auth', null);
+
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (request.auth) return;
+    const token = bearerTokenOf(request);
+    if (!token) throw new AppError('UNAUTHORIZED');
+    const verified = await app.tokens.verify(token);
+    if (!verified.ok) throw new AppError('SESSION_EXPIRED');
+    const { claims } = verified;
+    const check = await app.db.withTenant(claims.tenantId, (tx) => checkRequestSession(tx, claims, app.sessionPolicy));
+    if (!check.ok) throw new AppError('SESSION_EXPIRED');
+    const { session } = check;
+    const auth: AuthContext = {
+      kind: 'session',
+      userId: session.userId,
+      tenantId: session.tenantId,
+      companyId: session.companyId,
+      email: session.email,
+      role: session.role,
+      sessionId: session.id,
+      fingerprint: session.fingerprint,
+      permissions: DEFAULT_PERMISSIONS[session.role],
+      csrfToken: session.csrfToken,
+    };
+    if (needsCsrfCheck(request, auth) && !csrfTokenMatches(request, auth.csrfToken)) {
+      await app.db.withTenant(auth.tenantId, (tx) =>
+        recordSecurityEvent(tx, originOf(request), {
+          tenantId: auth.tenantId,
+          type: 'csrf_rejected',
+          userId: auth.userId,
+          userEmail: auth.email,
+          details: { method: request.method, path: request.routeOptions.url ?? request.url },
+        }),
+      );
+      throw new AppError('CSRF_TOKEN_MISMATCH');
+    }
+    request.auth = auth;
+    sendCsrfToken(reply, auth.csrfToken);
+  }
+
+  const requireRoles = (roles: readonly Role[]): Guard =>
+    async function roleGuard(request, reply) {
+      await authenticate(request, reply);
+      if (!hasAnyRole(authOf(request).role, roles)) throw new AppError('ACCESS_DENIED');
+    };
+
+  app.decorate('authenticate', authenticate);
+  app.decorate('requireRoles', requireRoles);
+  app.decorate('requireRouteRoles', (route: RestrictedRoute) => requireRoles(RESTRICTED_ROUTES[route]));
+  app.decorate('requirePermission', (permission: `${string}:${string}`): Guard => {
+    const [resource, action] = permission.split(':') as [string, string];
+    return async function permissionGuard(request, reply) {
+      await authenticate(request, reply);
+      const auth = authOf(request);
+      if (!canAccess(auth.role, auth.permissions, resource, action)) throw new AppError('ACCESS_DENIED');
+    };
+  });
+});

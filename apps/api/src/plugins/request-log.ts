@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import { API_BASE_PATH } from '@carbonledger/contracts';
+import { createRequestLogWriter, type RequestLogWriter } from '../modules/request-logs/request-log.writer';
+import { toAppError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    requestLogs: RequestLogWriter;
+  }
+  interface FastifyRequest {
+    failureMessage: string | null;
+  }
+}
+
+/** Every API request is recorded (SPEC §3 request log) after its answer is sent. */
+export const requestLogPlugin = fp(async (app) => {
+  const writer = createRequestLogWriter(app.db, app.log);
+  app.decorate('requestLogs', writer);
+  app.decorateRequest('failureMessage', null);
+
+  app.addHook('onError', async (request, _reply, error) => {
+    request.failureMessage = toAppError(error).message;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (!request.url.startsWith(API_BASE_PATH)) return;
+    const agent = request.headers['user-agent'];
+    writer.record({
+      tenantId: request.auth?.tenantId ?? null,
+      requestId: request.id,
+      createdAt: new Date(),
+      method: request.method,
+      path: request.url.split('?')[0]!.slice(0, 500),
+      statusCode: reply.statusCode,
+      responseTimeMs: reply.elapsedTime,
+      userId: request.auth?.userId ?? null,
+      ip: request.ip ?? null,
+      userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null,
+      errorMessage: reply.statusCode >= 400 ? (request.failureMessage ?? null) : null,
+    });
+  });
+
+  app.addHook('onClose', async () => {
+    await writer.flush();
+  });
+});
