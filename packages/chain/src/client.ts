@@ -1,13 +1,115 @@
+import type { Address, Base64EncodedWireTransaction, Blockhash, Signature } from '@solana/kit';
+import type { Extension } from '@solana-program/token-2022';
+import type { TransactionErrorJson } from './transaction-error';
+
+export type ChainDriver = 'embedded' | 'rpc';
+
 /** What the rest of the product knows about a Solana cluster, whichever driver serves it. */
 export interface ChainHealth {
-  driver: 'embedded' | 'rpc';
+  driver: ChainDriver;
   slot: bigint;
+  blockHeight: bigint;
   blockhash: string;
 }
 
+/** A blockhash and the last block height at which a transaction using it can still land. */
+export interface BlockhashLifetime {
+  blockhash: Blockhash;
+  lastValidBlockHeight: bigint;
+}
+
+export interface ChainAccount {
+  address: Address;
+  lamports: bigint;
+  owner: Address;
+  executable: boolean;
+  data: Uint8Array;
+}
+
+export interface ChainMint {
+  address: Address;
+  supply: bigint;
+  decimals: number;
+  mintAuthority: Address | null;
+  freezeAuthority: Address | null;
+  extensions: Extension[];
+}
+
+export interface ChainTokenAccount {
+  address: Address;
+  mint: Address;
+  owner: Address;
+  amount: bigint;
+  frozen: boolean;
+  delegate: Address | null;
+  delegatedAmount: bigint;
+  extensions: Extension[];
+}
+
+export type ConfirmationStatus = 'processed' | 'confirmed' | 'finalized';
+
+export interface SignatureStatus {
+  slot: bigint;
+  confirmationStatus: ConfirmationStatus;
+  err: TransactionErrorJson | null;
+}
+
+export interface SimulationResult {
+  err: TransactionErrorJson | null;
+  logs: string[];
+  unitsConsumed: bigint;
+}
+
+/**
+ * The outcome of sending one signed transaction and waiting for a decision:
+ * confirmed (landed without error), failed (landed or was refused with an error),
+ * expired (its blockhash passed its last valid block height without landing), or still
+ * pending when the wait timed out (the submissions tracker keeps watching it).
+ */
+export type SendOutcome =
+  | { signature: Signature; status: 'confirmed'; slot: bigint }
+  | { signature: Signature; status: 'failed'; err: TransactionErrorJson; logs: string[] }
+  | { signature: Signature; status: 'expired' }
+  | { signature: Signature; status: 'pending' };
+
+export interface SendOptions {
+  /** Stop waiting after this long and report what is known (default 60 s). */
+  timeoutMs?: number;
+}
+
+/** A transaction refused before it ran (bad signature, unknown blockhash, malformed bytes). */
+export class TransactionRejectedError extends Error {
+  constructor(
+    message: string,
+    readonly err: TransactionErrorJson,
+  ) {
+    super(message);
+    this.name = 'TransactionRejectedError';
+  }
+}
+
 export interface ChainClient {
-  readonly driver: 'embedded' | 'rpc';
+  readonly driver: ChainDriver;
   health(): Promise<ChainHealth>;
+  getSlot(): Promise<bigint>;
+  getBlockHeight(): Promise<bigint>;
+  getLatestBlockhash(): Promise<BlockhashLifetime>;
+  isBlockhashValid(blockhash: Blockhash): Promise<boolean>;
+  getBalance(address: Address): Promise<bigint>;
+  getAccountInfo(address: Address): Promise<ChainAccount | null>;
+  getMint(address: Address): Promise<ChainMint | null>;
+  getTokenAccount(address: Address): Promise<ChainTokenAccount | null>;
+  /** Token-2022 accounts owned by a wallet, optionally of one mint. */
+  getTokenAccountsByOwner(owner: Address, filter?: { mint?: Address }): Promise<ChainTokenAccount[]>;
+  getMinimumBalanceForRentExemption(dataSize: number | bigint): Promise<bigint>;
+  simulateTransaction(transaction: Base64EncodedWireTransaction): Promise<SimulationResult>;
+  /** Submits without waiting; refuses with TransactionRejectedError when the cluster does. */
+  sendTransaction(transaction: Base64EncodedWireTransaction): Promise<Signature>;
+  /** Sends the exact signed bytes (resending them as needed) until confirmed, failed or expired. */
+  sendAndConfirm(transaction: Base64EncodedWireTransaction, options?: SendOptions): Promise<SendOutcome>;
+  getSignatureStatuses(signatures: readonly Signature[]): Promise<(SignatureStatus | null)[]>;
+  /** Local SOL from the faucet: the embedded chain, or a cluster that has one (local, devnet). */
+  airdrop(address: Address, lamports: bigint): Promise<Signature>;
   /** Persists state where the driver keeps any (the embedded chain's snapshot file). */
   flush(): Promise<void>;
   close(): Promise<void>;

@@ -1,2 +1,10 @@
 export * from './client';
-export { openEmbeddedChain, type EmbeddedChainOptions } from './drivers/embedded';
+export * from './transaction-error';
+export * from './wire';
+export * from './accounts';
+export * from './fees';
+export * from './builders/transaction';
+export * from './builders/token';
+export * from './builders/certificate';
+export { openEmbeddedChain, BLOCKHASH_VALIDITY_BLOCKS, DEFAULT_BLOCK_INTERVAL_MS, type EmbeddedChainClient, type EmbeddedChainOptions } from './drivers/embedded';
+export { openRpcChain, type RpcChainOptions } from './drivers/rpc';

@@ -1,39 +1,291 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LiteSVM } from 'litesvm';
-import type { ChainClient } from '../client';
+import {
+  FailedTransactionMetadata,
+  LiteSVM,
+  TransactionMetadata,
+  type SimulatedTransactionInfo,
+} from 'litesvm';
+import {
+  getBase58Decoder,
+  lamports as toLamports,
+  type Address,
+  type Base64EncodedWireTransaction,
+  type Blockhash,
+  type Signature,
+  type Transaction,
+} from '@solana/kit';
+import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
+import {
+  TransactionRejectedError,
+  type BlockhashLifetime,
+  type ChainAccount,
+  type ChainClient,
+  type SendOutcome,
+  type SignatureStatus,
+  type SimulationResult,
+} from '../client';
+import { decodeMintAccount, decodeTokenAccount, tokenAccountOwnedBy } from '../accounts';
+import { fromWireTransaction, signatureOf, summarizeMessage } from '../wire';
+import { liteSvmErrorToJson, REJECTING_ERRORS } from './litesvm-errors';
+import type { TransactionErrorJson } from '../transaction-error';
 
 export interface EmbeddedChainOptions {
   /** Snapshot file; null keeps the chain in memory only (tests). */
   snapshotPath: string | null;
   snapshotIntervalMs?: number;
+  /**
+   * How often a new block is produced (a new slot and blockhash). null produces blocks only
+   * through advanceBlocks(), which tests use to make expiry deterministic.
+   */
+  blockIntervalMs?: number | null;
+  /** Blocks a blockhash stays usable, as on Solana. */
+  blockhashValidityBlocks?: number;
 }
 
-/** LiteSVM in-process: a real SVM with SPL Token, Token-2022, ATA and Memo loaded. */
-export function openEmbeddedChain(options: EmbeddedChainOptions): ChainClient {
+/** The embedded chain, with the controls only a local chain has. */
+export interface EmbeddedChainClient extends ChainClient {
+  readonly driver: 'embedded';
+  /** Produces `count` blocks now: each a new slot and a new blockhash; old ones expire in turn. */
+  advanceBlocks(count: number): void;
+  /** Runs a transaction as it would land, even when it would fail, to learn the outcome without keeping it. */
+  simulateTransaction(transaction: Base64EncodedWireTransaction, options?: { sigVerify?: boolean }): Promise<SimulationResult>;
+}
+
+export const DEFAULT_BLOCK_INTERVAL_MS = 400;
+export const BLOCKHASH_VALIDITY_BLOCKS = 150;
+/** Signature statuses kept for getSignatureStatuses; older ones answer null, like a pruned node. */
+const MAX_REMEMBERED_SIGNATURES = 50_000;
+const COMMITTED_AFTER_BLOCKS = 32n;
+
+interface SidecarState {
+  version: 1;
+  recentBlockhashes: [string, string][];
+  statuses: [string, string, TransactionErrorJson | null][];
+}
+
+interface RecordedStatus {
+  slot: bigint;
+  err: TransactionErrorJson | null;
+  logs: string[];
+}
+
+const base58 = getBase58Decoder();
+
+function sidecarPathOf(snapshotPath: string): string {
+  return `${snapshotPath}.json`;
+}
+
+function writeAtomically(file: string, write: (temporary: string) => void) {
+  const temporary = `${file}.tmp`;
+  write(temporary);
+  fs.renameSync(temporary, file);
+}
+
+function toChainAccount(address: Address, svm: LiteSVM): ChainAccount | null {
+  const account = svm.getAccount(address);
+  if (!account.exists) return null;
+  return { address, lamports: account.lamports, owner: account.programAddress, executable: account.executable, data: new Uint8Array(account.data) };
+}
+
+/**
+ * LiteSVM in-process: a real SVM with Token-2022, the associated token account program and
+ * Memo loaded. LiteSVM itself only accepts its latest blockhash; this driver produces blocks
+ * on a timer and accepts any blockhash until its last valid block height, as a cluster does.
+ */
+export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainClient {
   const { snapshotPath } = options;
-  const svm = snapshotPath && fs.existsSync(snapshotPath) ? LiteSVM.loadFromFile(snapshotPath) : new LiteSVM();
+  const validity = BigInt(options.blockhashValidityBlocks ?? BLOCKHASH_VALIDITY_BLOCKS);
+  const svm = (snapshotPath && fs.existsSync(snapshotPath) ? LiteSVM.loadFromFile(snapshotPath) : new LiteSVM()).withBlockhashCheck(false);
+  const recentBlockhashes = new Map<string, bigint>();
+  const statuses = new Map<string, RecordedStatus>();
+
+  if (snapshotPath && fs.existsSync(sidecarPathOf(snapshotPath))) {
+    const sidecar = JSON.parse(fs.readFileSync(sidecarPathOf(snapshotPath), 'utf8')) as SidecarState;
+    for (const [blockhash, lastValid] of sidecar.recentBlockhashes) recentBlockhashes.set(blockhash, BigInt(lastValid));
+    for (const [signature, slot, err] of sidecar.statuses) statuses.set(signature, { slot: BigInt(slot), err, logs: [] });
+  }
+  const currentSlot = () => svm.getClock().slot;
+  if (!recentBlockhashes.has(svm.latestBlockhash())) recentBlockhashes.set(svm.latestBlockhash(), currentSlot() + validity);
+
+  const produceBlock = () => {
+    svm.warpToSlot(currentSlot() + 1n);
+    const clock = svm.getClock();
+    clock.unixTimestamp = BigInt(Math.floor(Date.now() / 1000));
+    svm.setClock(clock);
+    svm.expireBlockhash();
+    const slot = currentSlot();
+    recentBlockhashes.set(svm.latestBlockhash(), slot + validity);
+    for (const [blockhash, lastValid] of recentBlockhashes) if (lastValid < slot) recentBlockhashes.delete(blockhash);
+  };
+
+  const remember = (signature: string, status: RecordedStatus) => {
+    statuses.set(signature, status);
+    if (statuses.size > MAX_REMEMBERED_SIGNATURES) statuses.delete(statuses.keys().next().value!);
+  };
 
   const flushNow = () => {
     if (!snapshotPath) return;
     fs.mkdirSync(path.dirname(snapshotPath), { recursive: true });
-    const temporary = `${snapshotPath}.tmp`;
-    svm.saveToFile(temporary);
-    fs.renameSync(temporary, snapshotPath);
+    writeAtomically(snapshotPath, (temporary) => svm.saveToFile(temporary));
+    const sidecar: SidecarState = {
+      version: 1,
+      recentBlockhashes: [...recentBlockhashes].map(([blockhash, lastValid]) => [blockhash, lastValid.toString()]),
+      statuses: [...statuses].map(([signature, status]) => [signature, status.slot.toString(), status.err]),
+    };
+    writeAtomically(sidecarPathOf(snapshotPath), (temporary) => fs.writeFileSync(temporary, JSON.stringify(sidecar)));
   };
-  const timer = snapshotPath && options.snapshotIntervalMs ? setInterval(flushNow, options.snapshotIntervalMs) : null;
-  timer?.unref();
+
+  const blockhashUsable = (blockhash: string) => {
+    const lastValid = recentBlockhashes.get(blockhash);
+    return lastValid !== undefined && lastValid >= currentSlot();
+  };
+
+  const decode = (wire: string): Transaction => {
+    try {
+      return fromWireTransaction(wire);
+    } catch (error) {
+      throw new TransactionRejectedError(`malformed transaction: ${error instanceof Error ? error.message : String(error)}`, 'SanitizeFailure');
+    }
+  };
+
+  const simulate = (transaction: Transaction, sigVerify: boolean): SimulationResult => {
+    if (!blockhashUsable(summarizeMessage(transaction).blockhash)) return { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0n };
+    svm.withSigverify(sigVerify);
+    let result: FailedTransactionMetadata | SimulatedTransactionInfo;
+    try {
+      result = svm.simulateTransaction(transaction);
+    } finally {
+      svm.withSigverify(true);
+    }
+    if (result instanceof FailedTransactionMetadata) {
+      const meta = result.meta();
+      return { err: liteSvmErrorToJson(result.err()), logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() };
+    }
+    const meta = result.meta();
+    return { err: null, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() };
+  };
+
+  /** Lands the transaction (failed ones too, as a cluster does) or refuses it before it runs. */
+  const land = (transaction: Transaction): Signature => {
+    const signature = signatureOf(transaction);
+    if (statuses.has(signature)) return signature;
+    if (!blockhashUsable(summarizeMessage(transaction).blockhash)) throw new TransactionRejectedError('Blockhash not found', 'BlockhashNotFound');
+    let result: TransactionMetadata | FailedTransactionMetadata;
+    try {
+      result = svm.sendTransaction(transaction);
+    } catch (error) {
+      throw new TransactionRejectedError(`signature verification failed: ${error instanceof Error ? error.message : String(error)}`, 'SignatureFailure');
+    }
+    if (result instanceof TransactionMetadata) {
+      remember(signature, { slot: currentSlot(), err: null, logs: result.logs() });
+      return signature;
+    }
+    const err = liteSvmErrorToJson(result.err());
+    if (err === 'AlreadyProcessed') return signature;
+    if (typeof err === 'string' && REJECTING_ERRORS.has(err)) throw new TransactionRejectedError(`Transaction refused: ${err}`, err);
+    remember(signature, { slot: currentSlot(), err, logs: result.meta().logs() });
+    return signature;
+  };
+
+  const snapshotTimer = snapshotPath && options.snapshotIntervalMs ? setInterval(flushNow, options.snapshotIntervalMs) : null;
+  snapshotTimer?.unref();
+  const blockInterval = options.blockIntervalMs === undefined ? DEFAULT_BLOCK_INTERVAL_MS : options.blockIntervalMs;
+  const blockTimer = blockInterval ? setInterval(produceBlock, blockInterval) : null;
+  blockTimer?.unref();
+  let closed = false;
 
   return {
     driver: 'embedded',
     async health() {
-      return { driver: 'embedded', slot: svm.getClock().slot, blockhash: svm.latestBlockhash() };
+      const slot = currentSlot();
+      return { driver: 'embedded', slot, blockHeight: slot, blockhash: svm.latestBlockhash() };
+    },
+    async getSlot() {
+      return currentSlot();
+    },
+    async getBlockHeight() {
+      return currentSlot();
+    },
+    async getLatestBlockhash(): Promise<BlockhashLifetime> {
+      const blockhash = svm.latestBlockhash() as Blockhash;
+      return { blockhash, lastValidBlockHeight: recentBlockhashes.get(blockhash) ?? currentSlot() + validity };
+    },
+    async isBlockhashValid(blockhash) {
+      return blockhashUsable(blockhash);
+    },
+    async getBalance(address) {
+      return svm.getBalance(address) ?? 0n;
+    },
+    async getAccountInfo(address) {
+      return toChainAccount(address, svm);
+    },
+    async getMint(address) {
+      const account = toChainAccount(address, svm);
+      return account ? decodeMintAccount(account) : null;
+    },
+    async getTokenAccount(address) {
+      const account = toChainAccount(address, svm);
+      return account ? decodeTokenAccount(account) : null;
+    },
+    async getTokenAccountsByOwner(owner, filter = {}) {
+      return svm
+        .getProgramAccounts(TOKEN_2022_PROGRAM_ADDRESS)
+        .filter((account) => tokenAccountOwnedBy(account.data, owner))
+        .map((account) =>
+          decodeTokenAccount({ address: account.address, lamports: account.lamports, owner: account.programAddress, executable: account.executable, data: new Uint8Array(account.data) }),
+        )
+        .filter((token) => token !== null && (!filter.mint || token.mint === filter.mint))
+        .map((token) => token!);
+    },
+    async getMinimumBalanceForRentExemption(dataSize) {
+      return svm.minimumBalanceForRentExemption(BigInt(dataSize));
+    },
+    async simulateTransaction(wire, simulateOptions = {}) {
+      return simulate(decode(wire), simulateOptions.sigVerify ?? false);
+    },
+    async sendTransaction(wire) {
+      return land(decode(wire));
+    },
+    async sendAndConfirm(wire): Promise<SendOutcome> {
+      const transaction = decode(wire);
+      const signature = signatureOf(transaction);
+      try {
+        land(transaction);
+      } catch (error) {
+        if (!(error instanceof TransactionRejectedError)) throw error;
+        if (error.err === 'BlockhashNotFound') return { signature, status: 'expired' };
+        return { signature, status: 'failed', err: error.err, logs: [] };
+      }
+      const status = statuses.get(signature)!;
+      return status.err === null ? { signature, status: 'confirmed', slot: status.slot } : { signature, status: 'failed', err: status.err, logs: status.logs };
+    },
+    async getSignatureStatuses(signatures) {
+      const slot = currentSlot();
+      return signatures.map((signature): SignatureStatus | null => {
+        const status = statuses.get(signature);
+        if (!status) return null;
+        return { slot: status.slot, err: status.err, confirmationStatus: slot - status.slot >= COMMITTED_AFTER_BLOCKS ? 'finalized' : 'confirmed' };
+      });
+    },
+    async airdrop(address, lamports) {
+      const result = svm.airdrop(address, toLamports(lamports));
+      if (!(result instanceof TransactionMetadata)) throw new Error(`airdrop failed: ${result ? result.toString() : 'no result'}`);
+      const signature = base58.decode(new Uint8Array(result.signature())) as Signature;
+      remember(signature, { slot: currentSlot(), err: null, logs: [] });
+      return signature;
+    },
+    advanceBlocks(count) {
+      for (let i = 0; i < count; i++) produceBlock();
     },
     async flush() {
       flushNow();
     },
     async close() {
-      if (timer) clearInterval(timer);
+      if (closed) return;
+      closed = true;
+      if (snapshotTimer) clearInterval(snapshotTimer);
+      if (blockTimer) clearInterval(blockTimer);
       flushNow();
     },
   };

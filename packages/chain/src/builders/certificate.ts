@@ -1,0 +1,97 @@
+import { getCreateAccountInstruction } from '@solana-program/system';
+import {
+  AuthorityType,
+  TOKEN_2022_PROGRAM_ADDRESS,
+  extension,
+  getInitializeMetadataPointerInstruction,
+  getInitializeMintInstruction,
+  getInitializeNonTransferableMintInstruction,
+  getSetAuthorityInstruction,
+  type ExtensionArgs,
+} from '@solana-program/token-2022';
+import { none, some, type Address, type Instruction, type TransactionSigner } from '@solana/kit';
+import {
+  burnWithMemoInstructions,
+  createHolderTokenAccountInstruction,
+  findHolderTokenAccount,
+  layoutOf,
+  mintToInstruction,
+  SIZING_PLACEHOLDER_ADDRESS,
+  tokenMetadataExtension,
+  tokenMetadataInstructions,
+  type MintLayout,
+  type TokenMetadataInput,
+} from './token';
+
+function certificateExtensions(mint: Address, issuer: Address, metadata: TokenMetadataInput): { fixed: ExtensionArgs[]; metadata: ExtensionArgs } {
+  return {
+    fixed: [extension('MetadataPointer', { authority: some(issuer), metadataAddress: some(mint) }), extension('NonTransferable', {})],
+    metadata: tokenMetadataExtension(mint, issuer, metadata),
+  };
+}
+
+export function certificateMintLayout(metadata: TokenMetadataInput): MintLayout {
+  const extensions = certificateExtensions(SIZING_PLACEHOLDER_ADDRESS, SIZING_PLACEHOLDER_ADDRESS, metadata);
+  return layoutOf(extensions.fixed, extensions.metadata);
+}
+
+export interface CertificateInput {
+  payer: TransactionSigner;
+  /** A fresh keypair: the certificate's own mint. */
+  certificateMint: TransactionSigner;
+  /** Signs as the temporary mint authority and stays the metadata update authority. */
+  issuer: TransactionSigner;
+  holder: Address;
+  metadata: TokenMetadataInput;
+  /** Rent-exempt minimum for `certificateMintLayout(...).finalSize`, read from the chain. */
+  mintLamports: bigint;
+}
+
+/**
+ * A soulbound retirement certificate: a NonTransferable Token-2022 mint with its metadata,
+ * exactly one token in the holder's account, then the mint authority removed so the supply
+ * stays 1 forever.
+ */
+export async function createCertificateInstructions(input: CertificateInput): Promise<Instruction[]> {
+  const mint = input.certificateMint.address;
+  const { space } = certificateMintLayout(input.metadata);
+  const holderAccount = await findHolderTokenAccount(input.holder, mint);
+  return [
+    getCreateAccountInstruction({ payer: input.payer, newAccount: input.certificateMint, lamports: input.mintLamports, space, programAddress: TOKEN_2022_PROGRAM_ADDRESS }),
+    getInitializeMetadataPointerInstruction({ mint, authority: some(input.issuer.address), metadataAddress: some(mint) }),
+    getInitializeNonTransferableMintInstruction({ mint }),
+    getInitializeMintInstruction({ mint, decimals: 0, mintAuthority: input.issuer.address, freezeAuthority: none() }),
+    ...tokenMetadataInstructions(mint, input.issuer, input.metadata),
+    await createHolderTokenAccountInstruction({ payer: input.payer, owner: input.holder, mint }),
+    mintToInstruction({ mint, destination: holderAccount, issuer: input.issuer, amount: 1n, decimals: 0 }),
+    getSetAuthorityInstruction({ owned: mint, owner: input.issuer, authorityType: AuthorityType.MintTokens, newAuthority: none() }),
+  ];
+}
+
+export interface RetirementInput {
+  /** The holder's token account of the project mint. */
+  account: Address;
+  projectMint: Address;
+  decimals: number;
+  /** The holder, or the platform retirement delegate for a scheduled retirement. */
+  burnAuthority: TransactionSigner;
+  amount: bigint;
+  /** Written on chain with the burn, e.g. "carbonledger:retirement:<id>". */
+  memo: string;
+  certificate: CertificateInput;
+}
+
+/** Burn + memo + certificate in one atomic transaction (measured to fit: see docs/chain.md). */
+export async function retireWithCertificateInstructions(input: RetirementInput): Promise<Instruction[]> {
+  return [
+    ...burnWithMemoInstructions({
+      account: input.account,
+      mint: input.projectMint,
+      authority: input.burnAuthority,
+      amount: input.amount,
+      decimals: input.decimals,
+      memo: input.memo,
+    }),
+    ...(await createCertificateInstructions(input.certificate)),
+  ];
+}

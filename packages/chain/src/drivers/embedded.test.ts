@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { generateKeyPairSigner } from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import { openEmbeddedChain, type EmbeddedChainClient } from './embedded';
+import { describeChainClient } from '../testing/client-behaviour';
+import { fundedSigner, signedWire } from '../testing/helpers';
+
+describeChainClient('embedded', async () => {
+  let chain: EmbeddedChainClient;
+  return {
+    async open() {
+      chain = openEmbeddedChain({ snapshotPath: null, blockIntervalMs: null });
+      return chain;
+    },
+    advanceBlocks: (count) => chain.advanceBlocks(count),
+    async close() {},
+  };
+});
+
+describe('embedded chain persistence and blocks', () => {
+  const directories: string[] = [];
+  afterEach(() => {
+    for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
+  });
+  const snapshotPath = () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-'));
+    directories.push(directory);
+    return path.join(directory, 'chain.bin');
+  };
+
+  it('keeps balances, transaction statuses and usable blockhashes across close and reopen', async () => {
+    const file = snapshotPath();
+    const first = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
+    const payer = await fundedSigner(first);
+    const recipient = await generateKeyPairSigner();
+    const outcome = await first.sendAndConfirm(await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n })]));
+    expect(outcome.status).toBe('confirmed');
+    const pending = await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 2_000_000n })]);
+    const slotBefore = await first.getSlot();
+    await first.close();
+    expect(fs.existsSync(file)).toBe(true);
+
+    const reopened = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
+    expect(await reopened.getBalance(recipient.address)).toBe(1_000_000n);
+    expect(await reopened.getSlot()).toBe(slotBefore);
+    const [status] = await reopened.getSignatureStatuses([outcome.signature]);
+    expect(status?.err).toBeNull();
+    expect((await reopened.sendAndConfirm(pending)).status).toBe('confirmed');
+    expect(await reopened.getBalance(recipient.address)).toBe(3_000_000n);
+    await reopened.close();
+  });
+
+  it('produces blocks on its own timer so that blockhashes advance', async () => {
+    const chain = openEmbeddedChain({ snapshotPath: null, blockIntervalMs: 10 });
+    const before = await chain.getLatestBlockhash();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const after = await chain.getLatestBlockhash();
+    expect(after.blockhash).not.toBe(before.blockhash);
+    expect(after.lastValidBlockHeight).toBeGreaterThan(before.lastValidBlockHeight);
+    expect(await chain.isBlockhashValid(before.blockhash)).toBe(true);
+    await chain.close();
+  });
+
+  it('refuses a transaction whose signature does not match its message', async () => {
+    const chain = openEmbeddedChain({ snapshotPath: null, blockIntervalMs: null });
+    const payer = await fundedSigner(chain);
+    const wire = await signedWire(chain, payer, [getTransferSolInstruction({ source: payer, destination: payer.address, amount: 1n })]);
+    const bytes = Buffer.from(wire, 'base64');
+    // Byte 0 counts the signatures; byte 1 is the first byte of the fee payer's signature.
+    bytes[1] = bytes[1]! ^ 0xff;
+    const outcome = await chain.sendAndConfirm(bytes.toString('base64') as typeof wire);
+    expect(outcome).toMatchObject({ status: 'failed', err: 'SignatureFailure' });
+    await chain.close();
+  });
+});

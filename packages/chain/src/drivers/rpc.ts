@@ -1,0 +1,210 @@
+import {
+  createDefaultRpcTransport,
+  createSolanaRpcFromTransport,
+  createSolanaRpcSubscriptions,
+  getBase64Encoder,
+  isSolanaError,
+  lamports as toLamports,
+  SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE,
+  SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR,
+  type Address,
+  type Base64EncodedWireTransaction,
+  type RpcTransport,
+  type Signature,
+} from '@solana/kit';
+import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
+import { TransactionRejectedError, type ChainAccount, type ChainClient, type SendOutcome, type SignatureStatus } from '../client';
+import { decodeMintAccount, decodeTokenAccount } from '../accounts';
+import { fromWireTransaction, signatureOf, summarizeMessage } from '../wire';
+import type { TransactionErrorJson } from '../transaction-error';
+
+export interface RpcChainOptions {
+  url: string;
+  /** WebSocket endpoint for signature notifications; without it confirmation is polled. */
+  wsUrl?: string;
+  pollIntervalMs?: number;
+  /** How often the same signed bytes are sent again while a transaction is pending. */
+  resendIntervalMs?: number;
+  /** Attempts after an HTTP 429 before the error is passed on. */
+  rateLimitRetries?: number;
+  /** First back-off delay after a 429 when the server gives no Retry-After; doubles each time. */
+  rateLimitBackoffMs?: number;
+}
+
+const READ = { commitment: 'processed' } as const;
+const DECIDE = { commitment: 'confirmed' } as const;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The default HTTP transport, waiting and retrying when the node answers 429 Too Many Requests. */
+function rateLimitedTransport(url: string, retries: number, backoffMs: number): RpcTransport {
+  const transport = createDefaultRpcTransport({ url });
+  return async <TResponse>(config: Parameters<RpcTransport>[0]): Promise<TResponse> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await transport<TResponse>(config);
+      } catch (error) {
+        if (!isSolanaError(error, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR) || error.context.statusCode !== 429 || attempt >= retries) throw error;
+        const retryAfterSeconds = Number(error.context.headers.get('retry-after'));
+        await sleep(Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : backoffMs * 2 ** attempt);
+      }
+    }
+  };
+}
+
+function toChainAccount(address: Address, value: { data: readonly [string, string]; executable: boolean; lamports: bigint; owner: Address }): ChainAccount {
+  return { address, lamports: value.lamports, owner: value.owner, executable: value.executable, data: new Uint8Array(getBase64Encoder().encode(value.data[0])) };
+}
+
+/**
+ * Any Solana cluster through @solana/kit: reads at `processed`, decisions (confirmation,
+ * blockhash validity) at `confirmed`, the same signed bytes resent until their blockhash expires.
+ */
+export function openRpcChain(options: RpcChainOptions): ChainClient {
+  const pollIntervalMs = options.pollIntervalMs ?? 500;
+  const resendIntervalMs = options.resendIntervalMs ?? 2000;
+  const rpc = createSolanaRpcFromTransport(rateLimitedTransport(options.url, options.rateLimitRetries ?? 5, options.rateLimitBackoffMs ?? 250));
+  const subscriptions = options.wsUrl ? createSolanaRpcSubscriptions(options.wsUrl) : null;
+
+  const client: ChainClient = {
+    driver: 'rpc',
+    async health() {
+      const [slot, blockHeight, latest] = await Promise.all([client.getSlot(), client.getBlockHeight(), client.getLatestBlockhash()]);
+      return { driver: 'rpc', slot, blockHeight, blockhash: latest.blockhash };
+    },
+    async getSlot() {
+      return rpc.getSlot(READ).send();
+    },
+    async getBlockHeight() {
+      return rpc.getBlockHeight(READ).send();
+    },
+    async getLatestBlockhash() {
+      // The blockhash decides when a transaction expires, so it comes from a confirmed block.
+      const { value } = await rpc.getLatestBlockhash(DECIDE).send();
+      return { blockhash: value.blockhash, lastValidBlockHeight: value.lastValidBlockHeight };
+    },
+    async isBlockhashValid(blockhash) {
+      const { value } = await rpc.isBlockhashValid(blockhash, DECIDE).send();
+      return value;
+    },
+    async getBalance(address) {
+      const { value } = await rpc.getBalance(address, READ).send();
+      return value;
+    },
+    async getAccountInfo(address) {
+      const { value } = await rpc.getAccountInfo(address, { ...READ, encoding: 'base64' }).send();
+      return value ? toChainAccount(address, value) : null;
+    },
+    async getMint(address) {
+      const account = await client.getAccountInfo(address);
+      return account ? decodeMintAccount(account) : null;
+    },
+    async getTokenAccount(address) {
+      const account = await client.getAccountInfo(address);
+      return account ? decodeTokenAccount(account) : null;
+    },
+    async getTokenAccountsByOwner(owner, filter = {}) {
+      const { value } = await rpc
+        .getTokenAccountsByOwner(owner, filter.mint ? { mint: filter.mint } : { programId: TOKEN_2022_PROGRAM_ADDRESS }, { ...READ, encoding: 'base64' })
+        .send();
+      return value.map((entry) => decodeTokenAccount(toChainAccount(entry.pubkey, entry.account))).filter((token) => token !== null);
+    },
+    async getMinimumBalanceForRentExemption(dataSize) {
+      return rpc.getMinimumBalanceForRentExemption(BigInt(dataSize), READ).send();
+    },
+    async simulateTransaction(wire) {
+      const { value } = await rpc.simulateTransaction(wire, { ...READ, encoding: 'base64', sigVerify: false, replaceRecentBlockhash: false }).send();
+      return { err: (value.err as TransactionErrorJson | null) ?? null, logs: [...(value.logs ?? [])], unitsConsumed: value.unitsConsumed ?? 0n };
+    },
+    async sendTransaction(wire) {
+      try {
+        return await rpc.sendTransaction(wire, { encoding: 'base64', preflightCommitment: 'processed', maxRetries: 0n }).send();
+      } catch (error) {
+        if (!isSolanaError(error, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE)) throw error;
+        // kit turns the preflight error into an exception; one verified simulation gives back its JSON shape.
+        const { value } = await rpc.simulateTransaction(wire, { ...READ, encoding: 'base64', sigVerify: true }).send();
+        const err = (value.err as TransactionErrorJson | null) ?? 'SanitizeFailure';
+        throw new TransactionRejectedError(`Transaction simulation failed: ${typeof err === 'string' ? err : JSON.stringify(err)}`, err);
+      }
+    },
+    async sendAndConfirm(wire, sendOptions = {}) {
+      return sendUntilDecided(client, wire, { pollIntervalMs, resendIntervalMs, timeoutMs: sendOptions.timeoutMs ?? 60_000, subscriptions });
+    },
+    async getSignatureStatuses(signatures) {
+      const { value } = await rpc.getSignatureStatuses(signatures as Signature[]).send();
+      return value.map((status): SignatureStatus | null =>
+        status && status.confirmationStatus
+          ? { slot: status.slot, err: (status.err as TransactionErrorJson | null) ?? null, confirmationStatus: status.confirmationStatus }
+          : null,
+      );
+    },
+    async airdrop(address, lamports) {
+      return rpc.requestAirdrop(address, toLamports(lamports), DECIDE).send();
+    },
+    async flush() {},
+    async close() {},
+  };
+  return client;
+}
+
+type Subscriptions = ReturnType<typeof createSolanaRpcSubscriptions>;
+
+/** Resends the exact bytes until a confirmed status, an error, expiry of the blockhash or the timeout. */
+async function sendUntilDecided(
+  client: ChainClient,
+  wire: Base64EncodedWireTransaction,
+  options: { pollIntervalMs: number; resendIntervalMs: number; timeoutMs: number; subscriptions: Subscriptions | null },
+): Promise<SendOutcome> {
+  const transaction = fromWireTransaction(wire);
+  const signature = signatureOf(transaction);
+  const { blockhash } = summarizeMessage(transaction);
+  const abort = new AbortController();
+  let wake: () => void = () => undefined;
+  if (options.subscriptions) {
+    const notifications = await options.subscriptions.signatureNotifications(signature, DECIDE).subscribe({ abortSignal: abort.signal });
+    void (async () => {
+      for await (const notification of notifications) {
+        void notification;
+        wake();
+      }
+    })().catch(() => undefined);
+  }
+  const send = async (): Promise<SendOutcome | null> => {
+    try {
+      await client.sendTransaction(wire);
+      return null;
+    } catch (error) {
+      if (!(error instanceof TransactionRejectedError)) throw error;
+      if (error.err === 'AlreadyProcessed') return null;
+      if (error.err === 'BlockhashNotFound') return { signature, status: 'expired' };
+      return { signature, status: 'failed', err: error.err, logs: [] };
+    }
+  };
+  try {
+    const refused = await send();
+    if (refused) return refused;
+    const deadline = Date.now() + options.timeoutMs;
+    let lastSent = Date.now();
+    while (Date.now() < deadline) {
+      const [status] = await client.getSignatureStatuses([signature]);
+      if (status?.err) return { signature, status: 'failed', err: status.err, logs: [] };
+      if (status && status.confirmationStatus !== 'processed') return { signature, status: 'confirmed', slot: status.slot };
+      if (!status && !(await client.isBlockhashValid(blockhash))) {
+        const [late] = await client.getSignatureStatuses([signature]);
+        if (!late) return { signature, status: 'expired' };
+      }
+      if (Date.now() - lastSent >= options.resendIntervalMs) {
+        lastSent = Date.now();
+        const refusedNow = await send();
+        if (refusedNow) return refusedNow;
+      }
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, options.pollIntervalMs);
+      });
+    }
+    return { signature, status: 'pending' };
+  } finally {
+    abort.abort();
+  }
+}

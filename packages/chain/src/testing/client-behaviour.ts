@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPairSigner } from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import { TransactionRejectedError, type ChainClient } from '../client';
+import { BLOCKHASH_VALIDITY_BLOCKS } from '../drivers/embedded';
+import { createHolderTokenAccountInstruction, createProjectMintInstructions, findHolderTokenAccount, projectMintLayout } from '../builders/token';
+import { execute, executeOrThrow, fundedSigner, LAMPORTS_PER_SOL, signedWire } from './helpers';
+
+export interface ChainClientHarness {
+  open(): Promise<ChainClient>;
+  /** Produces blocks on the chain behind the client, so that blockhashes age. */
+  advanceBlocks(count: number): Promise<void> | void;
+  close(): Promise<void>;
+}
+
+/** One behavioural contract for every ChainClient driver: the same tests run against each. */
+export function describeChainClient(name: string, makeHarness: () => Promise<ChainClientHarness>) {
+  describe(`ChainClient behaviour: ${name}`, () => {
+    let harness: ChainClientHarness;
+    let chain: ChainClient;
+    beforeAll(async () => {
+      harness = await makeHarness();
+      chain = await harness.open();
+    });
+    afterAll(async () => {
+      await chain.close();
+      await harness.close();
+    });
+
+    it('reports its health with the current slot and blockhash', async () => {
+      const health = await chain.health();
+      expect(health.driver).toBe(chain.driver);
+      expect(health.slot).toBeGreaterThan(0n);
+      expect(health.blockhash).toBe((await chain.getLatestBlockhash()).blockhash);
+    });
+
+    it('airdrops local SOL and reads the balance', async () => {
+      const wallet = await generateKeyPairSigner();
+      expect(await chain.getBalance(wallet.address)).toBe(0n);
+      await chain.airdrop(wallet.address, 2n * LAMPORTS_PER_SOL);
+      expect(await chain.getBalance(wallet.address)).toBe(2n * LAMPORTS_PER_SOL);
+      const account = await chain.getAccountInfo(wallet.address);
+      expect(account?.lamports).toBe(2n * LAMPORTS_PER_SOL);
+      expect(await chain.getAccountInfo((await generateKeyPairSigner()).address)).toBeNull();
+    });
+
+    it('confirms a transfer once, even when the same signed bytes are sent again', async () => {
+      const payer = await fundedSigner(chain);
+      const recipient = await generateKeyPairSigner();
+      const wire = await signedWire(chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n })]);
+      const outcome = await chain.sendAndConfirm(wire);
+      expect(outcome.status).toBe('confirmed');
+      const again = await chain.sendAndConfirm(wire);
+      expect(again).toMatchObject({ signature: outcome.signature, status: 'confirmed' });
+      expect(await chain.getBalance(recipient.address)).toBe(1_000_000n);
+      const [status] = await chain.getSignatureStatuses([outcome.signature]);
+      expect(status).toMatchObject({ err: null });
+      expect(['confirmed', 'finalized']).toContain(status?.confirmationStatus);
+    });
+
+    it('reports a failing transaction as failed with the chain reason', async () => {
+      const payer = await fundedSigner(chain, LAMPORTS_PER_SOL);
+      const recipient = await generateKeyPairSigner();
+      const outcome = await execute(chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 5n * LAMPORTS_PER_SOL })]);
+      expect(outcome.status).toBe('failed');
+      expect(outcome.status === 'failed' && outcome.err).toMatchObject({ InstructionError: [0, { Custom: 1 }] });
+      expect(await chain.getBalance(recipient.address)).toBe(0n);
+    });
+
+    it('simulates without changing state', async () => {
+      const payer = await fundedSigner(chain);
+      const recipient = await generateKeyPairSigner();
+      const wire = await signedWire(chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 7_000_000n })]);
+      const simulation = await chain.simulateTransaction(wire);
+      expect(simulation.err).toBeNull();
+      expect(simulation.logs.length).toBeGreaterThan(0);
+      expect(await chain.getBalance(recipient.address)).toBe(0n);
+    });
+
+    it('accepts a blockhash a few blocks old and refuses one past its last valid block height', async () => {
+      const payer = await fundedSigner(chain);
+      const recipient = await generateKeyPairSigner();
+      const fresh = await signedWire(chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n })]);
+      const lifetime = await chain.getLatestBlockhash();
+      await harness.advanceBlocks(3);
+      expect((await chain.sendAndConfirm(fresh)).status).toBe('confirmed');
+
+      const stale = await signedWire(chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 2_000_000n })]);
+      expect(await chain.isBlockhashValid(lifetime.blockhash)).toBe(true);
+      await harness.advanceBlocks(BLOCKHASH_VALIDITY_BLOCKS + 1);
+      expect(await chain.isBlockhashValid(lifetime.blockhash)).toBe(false);
+      expect((await chain.sendAndConfirm(stale)).status).toBe('expired');
+      await expect(chain.sendTransaction(stale)).rejects.toBeInstanceOf(TransactionRejectedError);
+      await expect(chain.sendTransaction(stale)).rejects.toMatchObject({ err: 'BlockhashNotFound' });
+      expect(await chain.getBalance(recipient.address)).toBe(1_000_000n);
+    });
+
+    it('reads mints and token accounts by owner', async () => {
+      const payer = await fundedSigner(chain);
+      const mint = await generateKeyPairSigner();
+      const freeze = await generateKeyPairSigner();
+      const holder = await generateKeyPairSigner();
+      const metadata = { name: 'Behaviour Project', symbol: 'BHV', uri: 'https://example.test/bhv.json' };
+      await executeOrThrow(chain, payer, [
+        ...createProjectMintInstructions({
+          payer,
+          mint,
+          issuer: payer,
+          freezeAuthority: freeze.address,
+          metadata,
+          mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize),
+        }),
+        await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: mint.address }),
+      ]);
+      expect(await chain.getMint(mint.address)).toMatchObject({ supply: 0n, decimals: 0, mintAuthority: payer.address, freezeAuthority: freeze.address });
+      const accounts = await chain.getTokenAccountsByOwner(holder.address);
+      expect(accounts).toHaveLength(1);
+      expect(accounts[0]).toMatchObject({ address: await findHolderTokenAccount(holder.address, mint.address), mint: mint.address, owner: holder.address, amount: 0n, frozen: true });
+      expect(await chain.getTokenAccountsByOwner(holder.address, { mint: mint.address })).toHaveLength(1);
+      expect(await chain.getTokenAccountsByOwner(holder.address, { mint: payer.address })).toHaveLength(0);
+      expect(await chain.getMint(holder.address)).toBeNull();
+      expect(await chain.getTokenAccount(accounts[0]!.address)).toMatchObject({ frozen: true });
+    });
+
+    it('answers rent for a size from the chain', async () => {
+      const small = await chain.getMinimumBalanceForRentExemption(0);
+      const large = await chain.getMinimumBalanceForRentExemption(165);
+      expect(small).toBeGreaterThan(0n);
+      expect(large).toBeGreaterThan(small);
+    });
+  });
+}

@@ -1,0 +1,29 @@
+import { generateKeyPairSigner, type Instruction, type KeyPairSigner, type TransactionSigner } from '@solana/kit';
+import type { ChainClient, SendOutcome } from '../client';
+import { buildTransactionMessage, signTransaction } from '../builders/transaction';
+import { toWireTransaction } from '../wire';
+
+export const LAMPORTS_PER_SOL = 1_000_000_000n;
+
+export async function fundedSigner(chain: ChainClient, lamports = 10n * LAMPORTS_PER_SOL): Promise<KeyPairSigner> {
+  const signer = await generateKeyPairSigner();
+  await chain.airdrop(signer.address, lamports);
+  return signer;
+}
+
+/** Builds, signs and wire-encodes a transaction against the chain's latest blockhash. */
+export async function signedWire(chain: ChainClient, feePayer: TransactionSigner, instructions: readonly Instruction[]) {
+  const lifetime = await chain.getLatestBlockhash();
+  return toWireTransaction(await signTransaction(buildTransactionMessage({ feePayer, lifetime, instructions })));
+}
+
+export async function execute(chain: ChainClient, feePayer: TransactionSigner, instructions: readonly Instruction[]): Promise<SendOutcome> {
+  return chain.sendAndConfirm(await signedWire(chain, feePayer, instructions));
+}
+
+/** Executes and fails the test with the chain's own reason unless the transaction confirmed. */
+export async function executeOrThrow(chain: ChainClient, feePayer: TransactionSigner, instructions: readonly Instruction[]): Promise<SendOutcome> {
+  const outcome = await execute(chain, feePayer, instructions);
+  if (outcome.status !== 'confirmed') throw new Error(`transaction ${outcome.status}: ${JSON.stringify(outcome, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}`);
+  return outcome;
+}

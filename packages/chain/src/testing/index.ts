@@ -1,0 +1,2 @@
+export * from './helpers';
+export * from './client-behaviour';
