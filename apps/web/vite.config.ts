@@ -15,6 +15,22 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    manifest: true,
     chunkSizeWarningLimit: 1024,
+    rollupOptions: {
+      output: {
+        // Libraries every screen needs get stable chunks of their own, cached across deployments.
+        manualChunks(id) {
+          if (!id.includes('node_modules')) return undefined;
+          if (/node_modules\/(react|react-dom|scheduler)\//.test(id)) return 'react';
+          if (id.includes('node_modules/zod/')) return 'zod';
+          if (id.includes('node_modules/react-router/')) return 'router';
+          if (/node_modules\/(i18next|react-i18next|i18next-browser-languagedetector)\//.test(id)) return 'i18n';
+          if (id.includes('node_modules/@tanstack/')) return 'query';
+          if (/node_modules\/(@emotion|stylis)\//.test(id)) return 'emotion';
+          return undefined;
+        },
+      },
+    },
   },
 });

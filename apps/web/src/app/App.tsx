@@ -1,15 +1,13 @@
-import { Box, CssBaseline, Typography } from '@mui/material';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { Providers } from './Providers';
+import { createAppRouter } from './router';
 
 export function App() {
+  const [router] = useState(createAppRouter);
   return (
-    <>
-      <CssBaseline />
-      <Box component="main" sx={{ p: 4 }}>
-        <Typography variant="h4" component="h1">
-          Carbonledger
-        </Typography>
-        <Typography color="text.secondary">Enterprise Carbon Credits Management</Typography>
-      </Box>
-    </>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
   );
 }

@@ -1,0 +1,42 @@
+import { LAYOUT } from '@carbonledger/contracts';
+import Box from '@mui/material/Box';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { CrashProbe } from '../CrashProbe';
+import { ErrorBoundary } from '../ErrorBoundary';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+
+export function AppLayout() {
+  const [expanded, setExpanded] = useState(true);
+  const location = useLocation();
+  const { t } = useTranslation();
+  const drawerWidth = expanded ? LAYOUT.drawerExpanded : LAYOUT.drawerCollapsed;
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Box
+        component="a"
+        href="#main-content"
+        sx={{ position: 'absolute', left: -9999, zIndex: 2000, '&:focus': { left: 8, top: 8, p: 1, bgcolor: 'background.paper' } }}
+      >
+        {t('layout.skipToContent')}
+      </Box>
+      <TopBar expanded={expanded} onToggleDrawer={() => setExpanded((value) => !value)} />
+      <Sidebar expanded={expanded} width={drawerWidth} onExpand={() => setExpanded(true)} />
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, pt: `${LAYOUT.headerHeight}px`, transition: 'margin 195ms', outline: 'none' }}
+      >
+        <Box sx={{ p: { xs: 2, md: 3 } }}>
+          <ErrorBoundary level="page" resetKey={location.pathname}>
+            <CrashProbe level="page" />
+            <Outlet />
+          </ErrorBoundary>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

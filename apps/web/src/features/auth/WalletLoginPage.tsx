@@ -1,0 +1,143 @@
+import { emailField, loginPasswordField, loginTexts } from '@carbonledger/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Wallet, WalletAccount } from '@wallet-standard/base';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { translateMessage } from '../../lib/messages';
+import { connectWallet, signText, useSignInWallets } from '../../lib/wallet-standard';
+import { useWalletStore } from '../../lib/wallet';
+import { useWalletChallenge } from './api/wallet-challenge';
+import { useWalletSession } from './api/wallet-session';
+import { AuthCard } from './components/AuthCard';
+import { loginErrorText, loginErrorTexts } from './login-error';
+
+const credentialsForm = z.object({ email: emailField, password: loginPasswordField });
+type Credentials = z.infer<typeof credentialsForm>;
+
+interface Signed {
+  wallet: Wallet;
+  account: WalletAccount;
+  message: string;
+  signature: string;
+}
+
+export default function WalletLoginPage() {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const wallets = useSignInWallets();
+  const setConnected = useWalletStore((state) => state.setConnected);
+  const challenge = useWalletChallenge();
+  const session = useWalletSession();
+  const [busyWallet, setBusyWallet] = useState<string | null>(null);
+  const [signed, setSigned] = useState<Signed | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Credentials>({ resolver: zodResolver(credentialsForm), defaultValues: { email: '', password: '' } });
+
+  const signWith = async (wallet: Wallet) => {
+    setFailure(null);
+    setBusyWallet(wallet.name);
+    try {
+      const account = await connectWallet(wallet);
+      const { message } = await challenge.mutateAsync(account.address);
+      const signature = await signText(wallet, account, message);
+      setSigned({ wallet, account, message, signature });
+    } catch (error) {
+      setFailure(error instanceof Error && error.name === 'ApiError' ? error.message : t('walletLogin.signFailed'));
+    } finally {
+      setBusyWallet(null);
+    }
+  };
+
+  const onSubmit = handleSubmit((values) => {
+    if (!signed) return;
+    setFailure(null);
+    session.mutate(
+      { ...values, walletAddress: signed.account.address, signature: signed.signature, message: signed.message },
+      {
+        onSuccess: () => {
+          setConnected({ name: signed.wallet.name, address: signed.account.address });
+          enqueueSnackbar(translateMessage(t, loginTexts.signedIn), { variant: 'success' });
+        },
+        onError: (error) => setFailure(loginErrorText(error, error.message || loginErrorTexts.dualAuthFailed)),
+      },
+    );
+  });
+
+  const fieldError = (message: string | undefined) => (message ? translateMessage(t, message) : undefined);
+
+  return (
+    <AuthCard title={t('walletLogin.title')}>
+      <Stepper activeStep={signed ? 1 : 0} sx={{ mb: 3 }}>
+        <Step>
+          <StepLabel>{t('walletLogin.stepSign')}</StepLabel>
+        </Step>
+        <Step>
+          <StepLabel>{t('walletLogin.stepCredentials')}</StepLabel>
+        </Step>
+      </Stepper>
+      {failure && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {translateMessage(t, failure)}
+        </Alert>
+      )}
+      {!signed ? (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+          <Typography color="text.secondary">{t('walletLogin.intro')}</Typography>
+          {wallets.length === 0 && <Alert severity="info">{t('walletLogin.noWallet')}</Alert>}
+          {wallets.map((wallet) => (
+            <Button
+              key={wallet.name}
+              variant="outlined"
+              size="large"
+              disabled={busyWallet !== null}
+              onClick={() => void signWith(wallet)}
+              startIcon={wallet.icon ? <Box component="img" src={wallet.icon} alt="" sx={{ width: 24, height: 24 }} /> : <AccountBalanceWalletOutlined />}
+            >
+              {busyWallet === wallet.name ? t('walletLogin.signing', { wallet: wallet.name }) : t('walletLogin.signWith', { wallet: wallet.name })}
+            </Button>
+          ))}
+        </Box>
+      ) : (
+        <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <Alert severity="success">{t('walletLogin.signed', { wallet: signed.wallet.name, address: signed.account.address.slice(0, 8) })}</Alert>
+          <TextField label={t('login.email')} type="email" autoComplete="username" required autoFocus error={Boolean(errors.email)} helperText={fieldError(errors.email?.message)} {...register('email')} />
+          <TextField
+            label={t('login.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+            error={Boolean(errors.password)}
+            helperText={fieldError(errors.password?.message)}
+            {...register('password')}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={session.isPending}>
+            {session.isPending ? t('login.signingIn') : t('login.submit')}
+          </Button>
+        </Box>
+      )}
+      <Box sx={{ textAlign: 'center', mt: 2 }}>
+        <Link component={RouterLink} to="/login">
+          {t('walletLogin.withPassword')}
+        </Link>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,27 @@
+import { errorCatalogue } from '@carbonledger/contracts';
+import { ApiError, clientErrorTexts } from '../../lib/api-client';
+
+/** SPEC §8 login texts the client owns. */
+export const loginErrorTexts = {
+  failed: 'Login failed',
+  noData: 'No response data received',
+  dualAuthFailed: 'Dual authentication failed',
+} as const;
+
+const KNOWN_CODES = ['INVALID_CREDENTIALS', 'MFA_REQUIRED', 'INVALID_MFA_TOKEN', 'ACCOUNT_LOCKED', 'KYC_REQUIRED', 'RATE_LIMITED', 'VALIDATION_ERROR'] as const;
+
+export function isMfaRequired(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'MFA_REQUIRED' || error.message.includes('MFA_REQUIRED'));
+}
+
+/** The SPEC §8 text for a failed sign-in. */
+export function loginErrorText(error: unknown, fallback: string = loginErrorTexts.failed): string {
+  if (isMfaRequired(error)) return errorCatalogue.MFA_REQUIRED.message;
+  if (!(error instanceof ApiError)) return error instanceof Error && error.name === 'ZodError' ? loginErrorTexts.noData : fallback;
+  const known = KNOWN_CODES.find((code) => code === error.code);
+  if (known) return errorCatalogue[known].message;
+  if (error.status === 401) return errorCatalogue.INVALID_CREDENTIALS.message;
+  if (error.code === 'NETWORK_ERROR') return clientErrorTexts.network;
+  if (error.message === clientErrorTexts.emptyResponse) return loginErrorTexts.noData;
+  return fallback;
+}

@@ -1,0 +1,81 @@
+import { TOKEN_REFRESH_AT, errorCatalogue, type AuthResult } from '@carbonledger/contracts';
+import { ApiError } from '../../lib/api-client';
+import { setUnauthorizedHandler } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
+import { authStorage } from '../../lib/storage';
+import { refreshTokens } from './api/refresh';
+import { fetchSession } from './api/restore-session';
+import { tokenSecondsLeft } from './auth-result';
+import { useAuthStore } from '../../lib/auth-store';
+
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+function cancelRefresh() {
+  clearTimeout(refreshTimer);
+  refreshTimer = undefined;
+}
+
+/** SPEC §4: refresh at 80 % of the token lifetime, and only while signed in. */
+export function scheduleRefresh(lifetimeSeconds: number) {
+  cancelRefresh();
+  if (useAuthStore.getState().status !== 'authenticated') return;
+  refreshTimer = setTimeout(() => void refreshSession(), Math.max(0, lifetimeSeconds * TOKEN_REFRESH_AT * 1000));
+}
+
+export function startSession(result: AuthResult) {
+  authStorage.set({
+    accessToken: result.tokens.accessToken,
+    tenantId: result.tenant.id,
+    userId: result.user.id,
+    companyId: result.company.id,
+    sessionId: result.session.sessionId,
+    sessionFingerprint: result.session.fingerprint,
+  });
+  useAuthStore.getState().signedIn({ user: result.user, company: result.company, tenant: result.tenant, session: result.session });
+  scheduleRefresh(result.tokens.expiresIn);
+}
+
+export function endSession() {
+  cancelRefresh();
+  authStorage.clear();
+  useAuthStore.getState().signedOut();
+  queryClient.clear();
+}
+
+export async function refreshSession() {
+  if (useAuthStore.getState().status !== 'authenticated') return;
+  try {
+    startSession(await refreshTokens());
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) endSession();
+    else scheduleRefresh(30);
+  }
+}
+
+/** SPEC §4: restore needs the stored session id and fingerprint; a refused one clears storage. */
+export async function restoreSession(): Promise<void> {
+  const token = authStorage.get('accessToken');
+  const sessionId = authStorage.get('sessionId');
+  const fingerprint = authStorage.get('sessionFingerprint');
+  if (!token || !sessionId || !fingerprint) {
+    endSession();
+    return;
+  }
+  try {
+    const restored = await fetchSession(sessionId, fingerprint);
+    authStorage.set({ tenantId: restored.tenant.id, userId: restored.user.id, companyId: restored.company.id });
+    useAuthStore.getState().signedIn(restored);
+    const secondsLeft = tokenSecondsLeft(token);
+    if (secondsLeft === null || secondsLeft <= 0) await refreshSession();
+    else scheduleRefresh(secondsLeft);
+  } catch (error) {
+    const refused = error instanceof ApiError && (error.status === 401 || error.status === 403 || error.message === errorCatalogue.SESSION_VALIDATION_FAILED.message);
+    if (refused) endSession();
+    else {
+      cancelRefresh();
+      useAuthStore.getState().signedOut();
+    }
+  }
+}
+
+setUnauthorizedHandler(endSession);

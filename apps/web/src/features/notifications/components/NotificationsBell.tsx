@@ -1,0 +1,126 @@
+import { NOTIFICATIONS, type Notification } from '@carbonledger/contracts';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { useMarkAllNotificationsRead } from '../api/mark-all-read';
+import { useMarkNotificationRead } from '../api/mark-notification-read';
+import { useNotifications } from '../api/notifications';
+
+const TOASTED_KEY = 'toastedNotifications';
+
+function alreadyToasted(): Set<string> {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(TOASTED_KEY) ?? '[]') as string[]);
+  } catch {
+    return new Set();
+  }
+}
+
+/** SPEC §2/§9: unread notifications pop up once per browser session, at most 3, for 6 s. */
+function useUnreadToasts(items: readonly Notification[] | undefined) {
+  const { enqueueSnackbar } = useSnackbar();
+  useEffect(() => {
+    if (!items) return;
+    const toasted = alreadyToasted();
+    const fresh = items.filter((item) => !item.read && !toasted.has(item.id)).slice(0, NOTIFICATIONS.maxToasts);
+    for (const item of fresh) {
+      enqueueSnackbar(item.title, { variant: 'info', autoHideDuration: NOTIFICATIONS.toastAutoHideMs, key: `notification-${item.id}` });
+      toasted.add(item.id);
+    }
+    if (fresh.length > 0) sessionStorage.setItem(TOASTED_KEY, JSON.stringify([...toasted].slice(-200)));
+  }, [items, enqueueSnackbar]);
+}
+
+export function NotificationsBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const notifications = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
+  const items = notifications.data?.items.slice(0, NOTIFICATIONS.popoverSize) ?? [];
+  const unread = notifications.data?.unreadCount ?? 0;
+  useUnreadToasts(notifications.data?.items);
+  const label = t('notifications.bell', { count: unread });
+
+  return (
+    <>
+      <Tooltip title={t('notifications.title')}>
+        <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} aria-label={label} aria-haspopup="dialog">
+          <Badge badgeContent={unread} color="secondary" max={99}>
+            <NotificationsOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: 350, maxHeight: 480 }, role: 'dialog', 'aria-label': t('notifications.title') } }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {t('notifications.title')}
+          </Typography>
+          <Button size="small" disabled={unread === 0 || markAllRead.isPending} onClick={() => markAllRead.mutate()}>
+            {t('notifications.markAllRead')}
+          </Button>
+        </Box>
+        <Divider />
+        {items.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+            {t('notifications.empty')}
+          </Typography>
+        ) : (
+          <List dense disablePadding>
+            {items.map((item) => (
+              <ListItemButton
+                key={item.id}
+                onClick={() => {
+                  if (!item.read) markRead.mutate(item.id);
+                  if (item.link) {
+                    setAnchor(null);
+                    void navigate(item.link);
+                  }
+                }}
+                sx={{ alignItems: 'flex-start', bgcolor: item.read ? undefined : 'action.hover' }}
+              >
+                <ListItemText
+                  primary={item.title}
+                  secondary={
+                    <>
+                      <Box component="span" sx={{ display: 'block' }}>
+                        {item.message}
+                      </Box>
+                      <Box component="span" sx={{ display: 'block', fontSize: 12 }}>
+                        {t(`notifications.types.${item.type}`)} · {formatDateTime(item.timestamp, currentLanguage())}
+                      </Box>
+                    </>
+                  }
+                  slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 600 } } }}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { SECURITY_BELL } from '@carbonledger/contracts';
+import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Popover from '@mui/material/Popover';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { translateMessage } from '../../../lib/messages';
+import { useResolveSecurityAlert } from '../api/resolve-alert';
+import { useSecurityAlerts } from '../api/security-alerts';
+import { SeverityChip } from './SeverityChip';
+
+/** SPEC §2 security-alerts bell: up to 5 unresolved alerts, Resolve chips, badge max 99. */
+export function SecurityAlertsBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { enqueueSnackbar } = useSnackbar();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const alerts = useSecurityAlerts({ resolved: 'false', limit: 100 }, { refetchInterval: 60_000 });
+  const resolve = useResolveSecurityAlert();
+  const unresolved = alerts.data?.filter((alert) => !alert.resolved) ?? [];
+  const critical = unresolved.some((alert) => alert.severity === 'critical');
+  const openSecurityCenter = () => {
+    setAnchor(null);
+    void navigate('/security-center');
+  };
+  return (
+    <>
+      <Tooltip title={t('securityBell.title')}>
+        <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} aria-label={t('securityBell.bell', { count: unresolved.length })} aria-haspopup="dialog">
+          <Badge badgeContent={unresolved.length} color="error" max={SECURITY_BELL.badgeMax}>
+            <GppMaybeOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={Boolean(anchor)}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: 380 }, role: 'dialog', 'aria-label': t('securityBell.title') } }}
+      >
+        <Box sx={{ px: 2, py: 1.5 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+            {t('securityBell.title')}
+          </Typography>
+        </Box>
+        {critical && (
+          <Alert severity="error" sx={{ mx: 2, mb: 1 }}>
+            {t('securityBell.criticalBanner')}
+          </Alert>
+        )}
+        <Divider />
+        {unresolved.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+            {t('securityBell.empty')}
+          </Typography>
+        ) : (
+          <List dense disablePadding>
+            {unresolved.slice(0, SECURITY_BELL.listSize).map((alert) => (
+              <ListItem
+                key={alert.id}
+                disablePadding
+                secondaryAction={
+                  <Chip
+                    label={t('securityBell.resolve')}
+                    size="small"
+                    color="primary"
+                    variant="outlined"
+                    disabled={resolve.isPending}
+                    onClick={() =>
+                      resolve.mutate(alert.id, {
+                        onSuccess: () => enqueueSnackbar(t('securityBell.resolved'), { variant: 'success' }),
+                        onError: (error) => enqueueSnackbar(translateMessage(t, error.message), { variant: 'error' }),
+                      })
+                    }
+                  />
+                }
+              >
+                <ListItemButton onClick={openSecurityCenter} sx={{ pr: 12 }}>
+                  <ListItemText
+                    primary={alert.title}
+                    secondary={<SeverityChip severity={alert.severity} />}
+                    slotProps={{ secondary: { component: 'span' } }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        )}
+        <Divider />
+        <ListItemButton onClick={openSecurityCenter} sx={{ justifyContent: 'center' }}>
+          <Typography color="primary" sx={{ fontWeight: 600 }}>
+            {t('securityBell.viewSecurityCenter')}
+          </Typography>
+        </ListItemButton>
+      </Popover>
+    </>
+  );
+}

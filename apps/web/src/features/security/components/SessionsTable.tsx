@@ -1,0 +1,83 @@
+import type { MonitoredSession } from '@carbonledger/contracts';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatDuration } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+import { translateMessage } from '../../../lib/messages';
+import { useTerminateSession } from '../api/terminate-session';
+
+export function SessionsTable({ sessions, showUser = true }: { sessions: readonly MonitoredSession[]; showUser?: boolean }) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const terminate = useTerminateSession();
+  const language = currentLanguage();
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={t('sessions.tableLabel')}>
+        <TableHead>
+          <TableRow>
+            {showUser && <TableCell>{t('sessions.user')}</TableCell>}
+            <TableCell>{t('sessions.device')}</TableCell>
+            <TableCell>{t('sessions.location')}</TableCell>
+            <TableCell>{t('sessions.loginTime')}</TableCell>
+            <TableCell>{t('sessions.duration')}</TableCell>
+            <TableCell>{t('sessions.status')}</TableCell>
+            <TableCell align="right">{t('common.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {sessions.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={showUser ? 7 : 6}>{t('sessions.empty')}</TableCell>
+            </TableRow>
+          )}
+          {sessions.map((session) => (
+            <TableRow key={session.id} hover>
+              {showUser && (
+                <TableCell>
+                  {session.user.name}
+                  <br />
+                  <small>{session.user.email}</small>
+                </TableCell>
+              )}
+              <TableCell>{session.device}</TableCell>
+              <TableCell>
+                {session.location}
+                {session.ip ? ` (${session.ip})` : ''}
+              </TableCell>
+              <TableCell>{formatDateTime(session.loginTime, language)}</TableCell>
+              <TableCell>{formatDuration(session.durationSeconds)}</TableCell>
+              <TableCell>
+                <Chip size="small" label={t(`sessions.statuses.${session.status}`)} color={session.status === 'active' ? 'success' : 'default'} />
+                {session.current && <Chip size="small" label={t('sessions.current')} color="primary" variant="outlined" sx={{ ml: 1 }} />}
+              </TableCell>
+              <TableCell align="right">
+                <Button
+                  size="small"
+                  color="error"
+                  disabled={session.current || terminate.isPending || session.status === 'revoked' || session.status === 'expired'}
+                  onClick={() =>
+                    terminate.mutate(session.id, {
+                      onSuccess: () => enqueueSnackbar(t('sessions.terminated'), { variant: 'success' }),
+                      onError: (error) => enqueueSnackbar(translateMessage(t, error.message), { variant: 'error' }),
+                    })
+                  }
+                >
+                  {t('sessions.terminate')}
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Language } from '@carbonledger/contracts';
+
+const LOCALES: Record<Language, string> = { en: 'en-US', pt: 'pt-BR', es: 'es-ES' };
+const CURRENCIES: Record<Language, string> = { en: 'USD', pt: 'BRL', es: 'EUR' };
+
+/** SPEC §9: dollar sign for English, R$ for Portuguese, the Spanish locale's own format otherwise. */
+export function formatCurrency(amount: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: CURRENCIES[language] }).format(amount);
+}
+
+export function formatNumber(value: number | bigint, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language]).format(value);
+}
+
+export function formatDateTime(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+export function formatDuration(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
+}
