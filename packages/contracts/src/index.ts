@@ -9,3 +9,5 @@ export * from './notifications';
 export * from './realtime';
 export * from './dashboard';
 export * from './wallets';
+export * from './registry';
+export * from './projects';

@@ -1,0 +1,301 @@
+import { z } from 'zod';
+
+/**
+ * Verra VCU serial numbers (SPEC §3 VCU "serial number").
+ *
+ * Current form, 13 fields:
+ *   {issuance}-{blockStart}-{blockEnd}-VCS-VCU-{programCode}-{VER|MER}-{country}-{scope}-{projectId}-{vintageStart DDMMYYYY}-{vintageEnd DDMMYYYY}-{0|1}
+ * Legacy form, 12 fields: the same without "VCS".
+ *
+ * A serial names a contiguous block of units; units = blockEnd − blockStart + 1.
+ */
+
+/** ISO 3166-1 alpha-2 country codes (officially assigned), plus XK (Kosovo) which Verra uses. */
+export const ISO_COUNTRY_CODES: ReadonlySet<string> = new Set(
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+    'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR ' +
+    'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP ' +
+    'KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT ' +
+    'MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW ' +
+    'SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG ' +
+    'UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW XK'
+  ).split(' '),
+);
+
+export const CREDIT_TYPES = ['VER', 'MER'] as const;
+export type CreditType = (typeof CREDIT_TYPES)[number];
+
+/** Largest block number PostgreSQL's int8range can hold. */
+export const MAX_SERIAL_BLOCK = 9_223_372_036_854_775_807n;
+
+export interface VerraSerial {
+  form: 'current' | 'legacy';
+  /** Registry issuance batch number. */
+  issuance: string;
+  blockStart: bigint;
+  blockEnd: bigint;
+  /** Methodology or program code of the issuance (e.g. 262, VM0007). */
+  programCode: string;
+  creditType: CreditType;
+  /** ISO 3166-1 alpha-2 country of the project. */
+  country: string;
+  /** Verra sectoral scope, 1–16. */
+  sectoralScope: number;
+  /** Verra project id (the number in "VCS 1529"). */
+  projectId: string;
+  /** ISO dates (YYYY-MM-DD). */
+  vintageStart: string;
+  vintageEnd: string;
+  /** The trailing 0|1 flag: 1 when the units carry an additional certification label (e.g. CCB). */
+  additionalCertification: boolean;
+}
+
+export type SerialField =
+  | 'format'
+  | 'issuance'
+  | 'blockStart'
+  | 'blockEnd'
+  | 'standard'
+  | 'unitType'
+  | 'programCode'
+  | 'creditType'
+  | 'country'
+  | 'sectoralScope'
+  | 'projectId'
+  | 'vintageStart'
+  | 'vintageEnd'
+  | 'additionalCertification';
+
+export interface SerialFieldError {
+  field: SerialField;
+  message: string;
+}
+
+export type SerialParseResult = { ok: true; serial: VerraSerial } | { ok: false; errors: SerialFieldError[] };
+
+export const SERIAL_FIELD_LABELS: Record<SerialField, string> = {
+  format: 'Serial number',
+  issuance: 'Issuance number',
+  blockStart: 'Block start',
+  blockEnd: 'Block end',
+  standard: 'Standard',
+  unitType: 'Unit type',
+  programCode: 'Methodology/program code',
+  creditType: 'Credit type',
+  country: 'Country',
+  sectoralScope: 'Sectoral scope',
+  projectId: 'Project id',
+  vintageStart: 'Vintage start',
+  vintageEnd: 'Vintage end',
+  additionalCertification: 'Additional certification flag',
+};
+
+const CANONICAL_NUMBER = /^[1-9][0-9]*$/;
+
+function positiveNumberError(value: string, field: SerialField): SerialFieldError | null {
+  const label = SERIAL_FIELD_LABELS[field];
+  if (!/^[0-9]+$/.test(value)) return { field, message: `${label} "${value}" must be a whole number` };
+  if (!CANONICAL_NUMBER.test(value)) return { field, message: `${label} "${value}" must be a positive number without leading zeros` };
+  return null;
+}
+
+/** DDMMYYYY → YYYY-MM-DD when it names a real calendar day. */
+function parseVintageDate(value: string): string | null {
+  const match = /^(\d{2})(\d{2})(\d{4})$/.exec(value);
+  if (!match) return null;
+  const [, dd, mm, yyyy] = match as unknown as [string, string, string, string];
+  const day = Number(dd);
+  const month = Number(mm);
+  const year = Number(yyyy);
+  if (year < 1990 || year > 2100 || month < 1 || month > 12 || day < 1) return null;
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (day > daysInMonth) return null;
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+function vintageDateError(value: string, field: 'vintageStart' | 'vintageEnd'): SerialFieldError | null {
+  if (parseVintageDate(value)) return null;
+  const label = SERIAL_FIELD_LABELS[field];
+  if (!/^\d{8}$/.test(value)) return { field, message: `${label} "${value}" must be a date written as DDMMYYYY` };
+  return { field, message: `${label} "${value}" is not a real calendar date (DDMMYYYY, years 1990–2100)` };
+}
+
+/**
+ * Parses and validates a Verra serial. Every problem is reported with the field it
+ * concerns, so a form can say exactly what is wrong; nothing throws.
+ */
+export function parseVerraSerial(input: string): SerialParseResult {
+  const text = input.trim();
+  const parts = text.split('-');
+  if (text === '' || (parts.length !== 13 && parts.length !== 12)) {
+    return {
+      ok: false,
+      errors: [
+        {
+          field: 'format',
+          message: `Serial number must have 13 dash-separated fields ({issuance}-{blockStart}-{blockEnd}-VCS-VCU-{code}-{VER|MER}-{country}-{scope}-{projectId}-{DDMMYYYY}-{DDMMYYYY}-{0|1}) or 12 in the legacy form without VCS; found ${text === '' ? 0 : parts.length}`,
+        },
+      ],
+    };
+  }
+  const form = parts.length === 13 ? 'current' : 'legacy';
+  const errors: SerialFieldError[] = [];
+  const [issuance, blockStartText, blockEndText] = parts as [string, string, string];
+  const rest = form === 'current' ? parts.slice(3) : ['VCS', ...parts.slice(3)];
+  const [standard, unitType, programCode, creditType, country, scopeText, projectId, vintageStartText, vintageEndText, flag] = rest as [
+    string, string, string, string, string, string, string, string, string, string,
+  ];
+
+  const issuanceError = positiveNumberError(issuance, 'issuance');
+  if (issuanceError) errors.push(issuanceError);
+
+  const startError = positiveNumberError(blockStartText, 'blockStart');
+  const endError = positiveNumberError(blockEndText, 'blockEnd');
+  if (startError) errors.push(startError);
+  if (endError) errors.push(endError);
+  const blockStart = startError ? null : BigInt(blockStartText);
+  const blockEnd = endError ? null : BigInt(blockEndText);
+  if (blockStart !== null && blockStart > MAX_SERIAL_BLOCK) errors.push({ field: 'blockStart', message: `Block start ${blockStartText} is larger than the registry allows` });
+  if (blockEnd !== null && blockEnd > MAX_SERIAL_BLOCK) errors.push({ field: 'blockEnd', message: `Block end ${blockEndText} is larger than the registry allows` });
+  if (blockStart !== null && blockEnd !== null && blockEnd < blockStart) {
+    errors.push({ field: 'blockEnd', message: `Block end ${blockEndText} is before block start ${blockStartText}` });
+  }
+
+  if (form === 'current' && standard !== 'VCS') errors.push({ field: 'standard', message: `Standard must be "VCS", found "${standard}"` });
+  if (unitType !== 'VCU') errors.push({ field: 'unitType', message: `Unit type must be "VCU", found "${unitType}"` });
+  if (!/^[A-Z0-9.]{1,16}$/.test(programCode)) {
+    errors.push({ field: 'programCode', message: `Methodology/program code "${programCode}" must be 1–16 upper-case letters, digits or dots` });
+  }
+  if (!(CREDIT_TYPES as readonly string[]).includes(creditType)) {
+    errors.push({ field: 'creditType', message: `Credit type must be VER or MER, found "${creditType}"` });
+  }
+  if (!/^[A-Z]{2}$/.test(country)) errors.push({ field: 'country', message: `Country "${country}" must be a two-letter ISO 3166 code in upper case` });
+  else if (!ISO_COUNTRY_CODES.has(country)) errors.push({ field: 'country', message: `Country "${country}" is not a known ISO 3166 country code` });
+
+  const scopeError = positiveNumberError(scopeText, 'sectoralScope');
+  if (scopeError) errors.push(scopeError);
+  else if (Number(scopeText) > 16) errors.push({ field: 'sectoralScope', message: `Sectoral scope ${scopeText} must be between 1 and 16` });
+
+  const projectError = positiveNumberError(projectId, 'projectId');
+  if (projectError) errors.push(projectError);
+  else if (projectId.length > 9) errors.push({ field: 'projectId', message: `Project id ${projectId} is too long` });
+
+  const vintageStartError = vintageDateError(vintageStartText, 'vintageStart');
+  const vintageEndError = vintageDateError(vintageEndText, 'vintageEnd');
+  if (vintageStartError) errors.push(vintageStartError);
+  if (vintageEndError) errors.push(vintageEndError);
+  const vintageStart = parseVintageDate(vintageStartText);
+  const vintageEnd = parseVintageDate(vintageEndText);
+  if (vintageStart && vintageEnd && vintageEnd < vintageStart) {
+    errors.push({ field: 'vintageEnd', message: `Vintage end ${vintageEndText} is before vintage start ${vintageStartText}` });
+  }
+
+  if (flag !== '0' && flag !== '1') errors.push({ field: 'additionalCertification', message: `Last field must be 0 or 1, found "${flag}"` });
+
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    serial: {
+      form,
+      issuance,
+      blockStart: blockStart!,
+      blockEnd: blockEnd!,
+      programCode,
+      creditType: creditType as CreditType,
+      country,
+      sectoralScope: Number(scopeText),
+      projectId,
+      vintageStart: vintageStart!,
+      vintageEnd: vintageEnd!,
+      additionalCertification: flag === '1',
+    },
+  };
+}
+
+function toDdmmyyyy(isoDate: string): string {
+  const [yyyy, mm, dd] = isoDate.split('-') as [string, string, string];
+  return `${dd}${mm}${yyyy}`;
+}
+
+/** Writes a serial back in its own form (current or legacy). */
+export function formatVerraSerial(serial: VerraSerial): string {
+  return [
+    serial.issuance,
+    serial.blockStart.toString(),
+    serial.blockEnd.toString(),
+    ...(serial.form === 'current' ? ['VCS'] : []),
+    'VCU',
+    serial.programCode,
+    serial.creditType,
+    serial.country,
+    String(serial.sectoralScope),
+    serial.projectId,
+    toDdmmyyyy(serial.vintageStart),
+    toDdmmyyyy(serial.vintageEnd),
+    serial.additionalCertification ? '1' : '0',
+  ].join('-');
+}
+
+export function serialUnits(serial: Pick<VerraSerial, 'blockStart' | 'blockEnd'>): bigint {
+  return serial.blockEnd - serial.blockStart + 1n;
+}
+
+/** The serial of a sub-range of a block: every field but the block numbers is inherited. */
+export function serialForRange(serial: VerraSerial, blockStart: bigint, blockEnd: bigint): VerraSerial {
+  if (blockStart < serial.blockStart || blockEnd > serial.blockEnd || blockEnd < blockStart) {
+    throw new RangeError(`range ${blockStart}-${blockEnd} is not inside block ${serial.blockStart}-${serial.blockEnd}`);
+  }
+  return { ...serial, blockStart, blockEnd };
+}
+
+/** Whether two serials belong to the same issuance (everything but the block numbers and the written form agrees). */
+export function sameIssuance(a: VerraSerial, b: VerraSerial): boolean {
+  return (
+    a.issuance === b.issuance &&
+    a.programCode === b.programCode &&
+    a.creditType === b.creditType &&
+    a.country === b.country &&
+    a.sectoralScope === b.sectoralScope &&
+    a.projectId === b.projectId &&
+    a.vintageStart === b.vintageStart &&
+    a.vintageEnd === b.vintageEnd &&
+    a.additionalCertification === b.additionalCertification
+  );
+}
+
+/** A Verra serial number field: the zod issues carry the parser's field-level messages. */
+export const verraSerialField = z
+  .string()
+  .max(200)
+  .superRefine((value, context) => {
+    const parsed = parseVerraSerial(value);
+    if (!parsed.ok) for (const error of parsed.errors) context.addIssue({ code: 'custom', message: error.message });
+  });
+
+/** Registries the platform talks to: the Verra API, or the sandbox registry in the database (embedded mode). */
+export const registryIdSchema = z.enum(['verra', 'sandbox']);
+export type RegistryId = z.infer<typeof registryIdSchema>;
+
+export const REGISTRY_NAMES: Record<RegistryId, string> = { verra: 'Verra', sandbox: 'Verra sandbox' };
+
+/** A whole, non-negative amount that may exceed 2^53, carried as a decimal string over JSON. */
+export const bigintString = z.string().regex(/^(0|[1-9][0-9]*)$/, 'must be a whole number');
+
+/** Status of an issued block as the registry sees it. */
+export const registryBlockStatusSchema = z.enum(['issued', 'locked', 'retired']);
+export type RegistryBlockStatus = z.infer<typeof registryBlockStatusSchema>;
+
+export const registryVcuBlockSchema = z.object({
+  serialNumber: z.string(),
+  projectId: z.string(),
+  blockStart: bigintString,
+  blockEnd: bigintString,
+  units: bigintString,
+  vintageStart: z.string(),
+  vintageEnd: z.string(),
+  status: registryBlockStatusSchema,
+  issuanceDate: z.string(),
+  verifier: z.string(),
+});
+export type RegistryVcuBlock = z.infer<typeof registryVcuBlockSchema>;
