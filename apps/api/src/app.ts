@@ -2,7 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { openEmbeddedChain, type ChainClient } from '@carbonledger/chain';
+import { openEmbeddedChain, openRpcChain, type ChainClient } from '@carbonledger/chain';
 import type { AppConfig } from './config';
 import { openDatabase, pgliteDir, type Database } from './db/database';
 import { seedDemo } from './db/seed';
@@ -13,6 +13,7 @@ import { spaPlugin } from './plugins/spa';
 import { startJobQueue, stopJobQueue, type JobQueue } from './plugins/jobs';
 import { createRealtimeServer, type RealtimeServer } from './plugins/realtime';
 import { healthRoutes } from './modules/health/health.routes';
+import { chainPlugin } from './modules/chain/chain.plugin';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { authPlugin } from './plugins/auth';
 import { tenantPlugin } from './plugins/tenant';
@@ -68,10 +69,12 @@ async function openServices(config: AppConfig, overrides: AppOverrides) {
   if (config.seedDemo) await seedDemo(database, { password: config.demoPassword });
   const chain =
     overrides.chain ??
-    openEmbeddedChain({
-      snapshotPath: path.join(config.dataDir, 'chain.bin'),
-      snapshotIntervalMs: config.chainSnapshotIntervalSeconds * 1000,
-    });
+    (config.solanaRpcUrl
+      ? openRpcChain({ url: config.solanaRpcUrl, wsUrl: config.solanaWsUrl })
+      : openEmbeddedChain({
+          snapshotPath: path.join(config.dataDir, 'chain.bin'),
+          snapshotIntervalMs: config.chainSnapshotIntervalSeconds * 1000,
+        }));
   const jobs = await startJobQueue(database, { runWorkers: config.role !== 'api' });
   return { database, chain, jobs };
 }
@@ -110,6 +113,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(requestLogPlugin);
   await app.register(openapiPlugin);
   await app.register(healthRoutes);
+  await app.register(chainPlugin);
   await app.register(authRoutes);
   await app.register(sessionsRoutes);
   await app.register(securityRoutes);

@@ -6,5 +6,5 @@ export * from './fees';
 export * from './builders/transaction';
 export * from './builders/token';
 export * from './builders/certificate';
-export { openEmbeddedChain, BLOCKHASH_VALIDITY_BLOCKS, DEFAULT_BLOCK_INTERVAL_MS, type EmbeddedChainClient, type EmbeddedChainOptions } from './drivers/embedded';
+export { openEmbeddedChain, isEmbeddedChain, BLOCKHASH_VALIDITY_BLOCKS, DEFAULT_BLOCK_INTERVAL_MS, type EmbeddedChainClient, type EmbeddedChainOptions } from './drivers/embedded';
 export { openRpcChain, type RpcChainOptions } from './drivers/rpc';

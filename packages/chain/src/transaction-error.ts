@@ -36,3 +36,15 @@ export function customErrorCode(err: TransactionErrorJson | null): number | null
   const detail = (err.InstructionError as [number, unknown])[1];
   return detail && typeof detail === 'object' && 'Custom' in detail ? Number((detail as { Custom: unknown }).Custom) : null;
 }
+
+/** kit parses every number of an RPC answer as bigint; error codes are small, so plain numbers. */
+export function normalizeTransactionError(err: unknown): TransactionErrorJson | null {
+  if (err === null || err === undefined) return null;
+  const plain = (value: unknown): unknown => {
+    if (typeof value === 'bigint') return Number(value);
+    if (Array.isArray(value)) return value.map(plain);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plain(item)]));
+    return value;
+  };
+  return plain(err) as TransactionErrorJson;
+}

@@ -52,6 +52,10 @@ export interface EmbeddedChainClient extends ChainClient {
   simulateTransaction(transaction: Base64EncodedWireTransaction, options?: { sigVerify?: boolean }): Promise<SimulationResult>;
 }
 
+export function isEmbeddedChain(client: ChainClient): client is EmbeddedChainClient {
+  return client.driver === 'embedded' && 'advanceBlocks' in client;
+}
+
 export const DEFAULT_BLOCK_INTERVAL_MS = 400;
 export const BLOCKHASH_VALIDITY_BLOCKS = 150;
 /** Signature statuses kept for getSignatureStatuses; older ones answer null, like a pruned node. */

@@ -16,7 +16,7 @@ import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
 import { TransactionRejectedError, type ChainAccount, type ChainClient, type SendOutcome, type SignatureStatus } from '../client';
 import { decodeMintAccount, decodeTokenAccount } from '../accounts';
 import { fromWireTransaction, signatureOf, summarizeMessage } from '../wire';
-import type { TransactionErrorJson } from '../transaction-error';
+import { normalizeTransactionError } from '../transaction-error';
 
 export interface RpcChainOptions {
   url: string;
@@ -114,7 +114,7 @@ export function openRpcChain(options: RpcChainOptions): ChainClient {
     },
     async simulateTransaction(wire) {
       const { value } = await rpc.simulateTransaction(wire, { ...READ, encoding: 'base64', sigVerify: false, replaceRecentBlockhash: false }).send();
-      return { err: (value.err as TransactionErrorJson | null) ?? null, logs: [...(value.logs ?? [])], unitsConsumed: value.unitsConsumed ?? 0n };
+      return { err: normalizeTransactionError(value.err), logs: [...(value.logs ?? [])], unitsConsumed: value.unitsConsumed ?? 0n };
     },
     async sendTransaction(wire) {
       try {
@@ -123,7 +123,7 @@ export function openRpcChain(options: RpcChainOptions): ChainClient {
         if (!isSolanaError(error, SOLANA_ERROR__JSON_RPC__SERVER_ERROR_SEND_TRANSACTION_PREFLIGHT_FAILURE)) throw error;
         // kit turns the preflight error into an exception; one verified simulation gives back its JSON shape.
         const { value } = await rpc.simulateTransaction(wire, { ...READ, encoding: 'base64', sigVerify: true }).send();
-        const err = (value.err as TransactionErrorJson | null) ?? 'SanitizeFailure';
+        const err = normalizeTransactionError(value.err) ?? 'SanitizeFailure';
         throw new TransactionRejectedError(`Transaction simulation failed: ${typeof err === 'string' ? err : JSON.stringify(err)}`, err);
       }
     },
@@ -134,7 +134,7 @@ export function openRpcChain(options: RpcChainOptions): ChainClient {
       const { value } = await rpc.getSignatureStatuses(signatures as Signature[]).send();
       return value.map((status): SignatureStatus | null =>
         status && status.confirmationStatus
-          ? { slot: status.slot, err: (status.err as TransactionErrorJson | null) ?? null, confirmationStatus: status.confirmationStatus }
+          ? { slot: status.slot, err: normalizeTransactionError(status.err), confirmationStatus: status.confirmationStatus }
           : null,
       );
     },

@@ -1,2 +1,3 @@
 export * from './foundation';
 export * from './identity';
+export * from './chain';

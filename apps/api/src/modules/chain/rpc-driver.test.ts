@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPairSigner } from '@solana/kit';
+import { openEmbeddedChain, openRpcChain, type EmbeddedChainClient } from '@carbonledger/chain';
+import { describeChainClient } from '@carbonledger/chain/testing';
+import { rpcRoutes } from './rpc.routes';
+
+/** The embedded chain served by the real /rpc routes on 127.0.0.1 with a random port. */
+async function serveEmbeddedChain(options: { beforeRequest?: (app: FastifyInstance) => void } = {}) {
+  const chain = openEmbeddedChain({ snapshotPath: null, blockIntervalMs: null });
+  const app = Fastify({ logger: false });
+  app.decorate('chain', chain);
+  options.beforeRequest?.(app);
+  await app.register(rpcRoutes);
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { chain, url: `${address}/rpc`, close: async () => {
+    await app.close();
+    await chain.close();
+  } };
+}
+
+describeChainClient('rpc driver through the local /rpc endpoint', async () => {
+  let served: Awaited<ReturnType<typeof serveEmbeddedChain>>;
+  let embedded: EmbeddedChainClient;
+  return {
+    async open() {
+      served = await serveEmbeddedChain();
+      embedded = served.chain;
+      return openRpcChain({ url: served.url, pollIntervalMs: 20, resendIntervalMs: 100 });
+    },
+    advanceBlocks: (count) => embedded.advanceBlocks(count),
+    close: () => served.close(),
+  };
+});
+
+describe('rpc driver back-off', () => {
+  let served: Awaited<ReturnType<typeof serveEmbeddedChain>>;
+  let refusalsLeft = 0;
+  let requests = 0;
+  beforeAll(async () => {
+    served = await serveEmbeddedChain({
+      beforeRequest: (app) =>
+        app.addHook('onRequest', async (_request, reply) => {
+          requests++;
+          if (refusalsLeft > 0) {
+            refusalsLeft--;
+            await reply.status(429).header('retry-after', '0').send('Too Many Requests');
+          }
+        }),
+    });
+  });
+  afterAll(() => served.close());
+
+  it('waits and retries when the node answers 429, then succeeds', async () => {
+    const chain = openRpcChain({ url: served.url, rateLimitBackoffMs: 5 });
+    const wallet = await generateKeyPairSigner();
+    refusalsLeft = 3;
+    requests = 0;
+    expect(await chain.getBalance(wallet.address)).toBe(0n);
+    expect(requests).toBe(4);
+  });
+
+  it('gives up after the configured number of retries', async () => {
+    const chain = openRpcChain({ url: served.url, rateLimitBackoffMs: 1, rateLimitRetries: 2 });
+    refusalsLeft = 5;
+    await expect(chain.getSlot()).rejects.toThrow(/429/);
+    refusalsLeft = 0;
+  });
+});

@@ -1,0 +1,288 @@
+import {
+  createNoopSigner,
+  getPublicKeyFromAddress,
+  getTransactionSize,
+  verifySignature,
+  type Address,
+  type Base64EncodedWireTransaction,
+  type Instruction,
+  type Signature,
+  type SignatureBytes,
+  type Transaction,
+  type TransactionSigner,
+} from '@solana/kit';
+import {
+  MAX_TRANSACTION_WIRE_SIZE,
+  buildTransactionMessage,
+  describeTransactionError,
+  fromWireTransaction,
+  messageBytesBase64,
+  partiallySignTransaction,
+  signTransaction,
+  signatureOf,
+  toWireTransaction,
+  TransactionRejectedError,
+  type ChainClient,
+  type PriorityFee,
+  type SendOutcome,
+} from '@carbonledger/chain';
+import type { Database } from '../../db/database';
+import type { SubmissionStatus } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { PlatformKeyPurpose, PlatformKeyring, PlatformSigners } from './platform-keys.service';
+import { findSubmission, findSubmissionForUpdate, insertSubmission, markFinished, markSent, sentSubmissions, type SubmissionRow } from './submissions.repository';
+
+/** What the chain services need from the app: the database, the chain and the tenant keys. */
+export interface ChainContext {
+  db: Database;
+  chain: ChainClient;
+  keyring: PlatformKeyring;
+  /** Called when a submission is left undecided, so the tracker job looks at it again. */
+  onUndecided?: () => Promise<void>;
+}
+
+export interface PrepareInput {
+  tenantId: string;
+  /** What the transaction does, e.g. "wallet.thaw" or "retirement"; stored for reconciliation. */
+  kind: string;
+  /** The external wallet that pays the fee and must sign in the browser. */
+  wallet: Address;
+  /** The instructions, from the wallet (a placeholder signer: it signs later) and the tenant's platform keys. */
+  build(signers: { wallet: TransactionSigner; platform: PlatformSigners }): Promise<readonly Instruction[]> | readonly Instruction[];
+  reference?: Record<string, unknown>;
+  createdBy?: string | null;
+  priorityFee?: PriorityFee;
+}
+
+export interface PreparedTransaction {
+  transactionId: string;
+  /** Wire form with the platform's signatures in place and an empty slot for the wallet's. */
+  unsignedTxBase64: string;
+  requiredSigner: Address;
+  lastValidBlockHeight: bigint;
+}
+
+export interface SubmissionResult {
+  transactionId: string;
+  signature: string;
+  status: SubmissionStatus;
+  error: string | null;
+}
+
+const DEFAULT_CONFIRM_TIMEOUT_MS = 30_000;
+
+function assertWithinSizeLimit(transaction: Transaction, kind: string) {
+  const size = getTransactionSize(transaction);
+  if (size > MAX_TRANSACTION_WIRE_SIZE) throw new Error(`${kind} transaction is ${size} bytes, over the ${MAX_TRANSACTION_WIRE_SIZE}-byte limit`);
+}
+
+async function platformSigners(context: ChainContext, tenantId: string): Promise<PlatformSigners> {
+  return context.db.withTenant(tenantId, (tx) => context.keyring.signers(tx, tenantId));
+}
+
+/**
+ * Builds a transaction the wallet pays for and signs, co-signs it with the platform keys it
+ * uses, and records it before anyone can send it. The browser wallet signs the returned bytes.
+ */
+export async function prepareTransaction(context: ChainContext, input: PrepareInput): Promise<PreparedTransaction> {
+  const platform = await platformSigners(context, input.tenantId);
+  const lifetime = await context.chain.getLatestBlockhash();
+  const wallet = createNoopSigner(input.wallet);
+  const instructions = await input.build({ wallet, platform });
+  const prepared = await partiallySignTransaction(buildTransactionMessage({ feePayer: wallet, lifetime, instructions, priorityFee: input.priorityFee }));
+  assertWithinSizeLimit(prepared, input.kind);
+  const unsignedTxBase64 = toWireTransaction(prepared);
+  const row = await context.db.withTenant(input.tenantId, (tx) =>
+    insertSubmission(tx, {
+      tenantId: input.tenantId,
+      kind: input.kind,
+      status: 'pending',
+      messageBase64: messageBytesBase64(prepared),
+      preparedTxBase64: unsignedTxBase64,
+      requiredSigner: input.wallet,
+      lastValidBlockHeight: lifetime.lastValidBlockHeight,
+      reference: input.reference ?? {},
+      createdBy: input.createdBy ?? null,
+    }),
+  );
+  return { transactionId: row.id, unsignedTxBase64, requiredSigner: input.wallet, lastValidBlockHeight: lifetime.lastValidBlockHeight };
+}
+
+function decodeSigned(signedTxBase64: string): Transaction {
+  try {
+    return fromWireTransaction(signedTxBase64);
+  } catch {
+    throw AppError.validation({ signedTxBase64: ['Not a valid base64-encoded Solana transaction'] });
+  }
+}
+
+async function signatureValid(address: Address, signature: SignatureBytes | null, message: Transaction['messageBytes']): Promise<boolean> {
+  if (!signature) return false;
+  return verifySignature(await getPublicKeyFromAddress(address), signature, message);
+}
+
+/**
+ * The wallet's signed transaction with the platform's signatures from the prepared one, after
+ * checking the message is byte-for-byte the prepared message and every signature verifies.
+ */
+async function verifiedSignedTransaction(row: SubmissionRow, signedTxBase64: string): Promise<Transaction> {
+  const signed = decodeSigned(signedTxBase64);
+  if (messageBytesBase64(signed) !== row.messageBase64) {
+    throw AppError.validation({ signedTxBase64: ['The signed transaction does not match the prepared transaction'] });
+  }
+  const prepared = fromWireTransaction(row.preparedTxBase64);
+  const signatures = Object.fromEntries(
+    Object.keys(signed.signatures).map((address) => [address, signed.signatures[address as Address] ?? prepared.signatures[address as Address] ?? null]),
+  ) as Transaction['signatures'];
+  const combined: Transaction = { messageBytes: signed.messageBytes, signatures };
+  if (row.requiredSigner && !(await signatureValid(row.requiredSigner as Address, signatures[row.requiredSigner as Address] ?? null, combined.messageBytes))) {
+    throw AppError.validation({ signedTxBase64: [`The transaction must be signed by wallet ${row.requiredSigner}`] });
+  }
+  for (const [address, signature] of Object.entries(signatures)) {
+    if (!(await signatureValid(address as Address, signature, combined.messageBytes))) {
+      throw AppError.validation({ signedTxBase64: [`The signature of ${address} is missing or invalid`] });
+    }
+  }
+  return combined;
+}
+
+function resultOf(row: SubmissionRow): SubmissionResult {
+  return { transactionId: row.id, signature: row.signature ?? '', status: row.status, error: row.error };
+}
+
+async function recordOutcome(context: ChainContext, tenantId: string, transactionId: string, outcome: SendOutcome): Promise<SubmissionResult> {
+  const signature = outcome.signature;
+  if (outcome.status === 'pending') {
+    await context.onUndecided?.();
+    return { transactionId, signature, status: 'sent', error: null };
+  }
+  const error = outcome.status === 'failed' ? describeTransactionError(outcome.err) : outcome.status === 'expired' ? 'The transaction expired before it was confirmed' : null;
+  await context.db.withTenant(tenantId, (tx) => markFinished(tx, transactionId, outcome.status as 'confirmed' | 'failed' | 'expired', error));
+  return { transactionId, signature, status: outcome.status, error };
+}
+
+export interface SubmitInput {
+  tenantId: string;
+  transactionId: string;
+  signedTxBase64: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Sends a prepared transaction the wallet signed: the message must be exactly the prepared
+ * one and the required wallet must have signed it. The submission is marked sent (with its
+ * signature) before the bytes leave, then confirmation is tracked. Submitting the same
+ * signed bytes again answers the recorded result instead of sending twice.
+ */
+export async function submitTransaction(context: ChainContext, input: SubmitInput): Promise<SubmissionResult> {
+  const row = await context.db.withTenant(input.tenantId, (tx) => findSubmission(tx, input.transactionId));
+  if (!row) throw AppError.notFound('Prepared transaction');
+  if (row.status !== 'pending') {
+    if (row.signedTxBase64 && row.signedTxBase64 === input.signedTxBase64) return resultOf(row);
+    throw new AppError('CONFLICT', 'This transaction was already submitted');
+  }
+  const transaction = await verifiedSignedTransaction(row, input.signedTxBase64);
+  const wire = toWireTransaction(transaction);
+  const signature = signatureOf(transaction);
+
+  if ((await context.chain.getBlockHeight()) > row.lastValidBlockHeight) {
+    await context.db.withTenant(input.tenantId, (tx) => markFinished(tx, row.id, 'expired', 'The transaction expired before it was submitted'));
+    throw new AppError('CONFLICT', 'The prepared transaction has expired. Please prepare it again.');
+  }
+  const claimed = await context.db.withTenant(input.tenantId, async (tx) => {
+    const locked = await findSubmissionForUpdate(tx, row.id);
+    if (locked?.status !== 'pending') return false;
+    await markSent(tx, row.id, { signature, signedTxBase64: input.signedTxBase64 });
+    return true;
+  });
+  if (!claimed) throw new AppError('CONFLICT', 'This transaction was already submitted');
+  const outcome = await context.chain.sendAndConfirm(wire, { timeoutMs: input.timeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS });
+  return recordOutcome(context, input.tenantId, row.id, outcome);
+}
+
+export interface PlatformTransactionInput {
+  tenantId: string;
+  kind: string;
+  /** The platform key that pays the fee (it signs too). */
+  feePayer: PlatformKeyPurpose;
+  build(platform: PlatformSigners): Promise<readonly Instruction[]> | readonly Instruction[];
+  reference?: Record<string, unknown>;
+  createdBy?: string | null;
+  timeoutMs?: number;
+}
+
+/** A transaction only platform keys sign (thaw, freeze, mint): signed, recorded as sent, then sent and tracked. */
+export async function sendPlatformTransaction(context: ChainContext, input: PlatformTransactionInput): Promise<SubmissionResult> {
+  const platform = await platformSigners(context, input.tenantId);
+  const lifetime = await context.chain.getLatestBlockhash();
+  const transaction = await signTransaction(buildTransactionMessage({ feePayer: platform[input.feePayer], lifetime, instructions: await input.build(platform) }));
+  assertWithinSizeLimit(transaction, input.kind);
+  const wire = toWireTransaction(transaction);
+  const row = await context.db.withTenant(input.tenantId, async (tx) => {
+    const inserted = await insertSubmission(tx, {
+      tenantId: input.tenantId,
+      kind: input.kind,
+      status: 'pending',
+      messageBase64: messageBytesBase64(transaction),
+      preparedTxBase64: wire,
+      requiredSigner: null,
+      lastValidBlockHeight: lifetime.lastValidBlockHeight,
+      reference: input.reference ?? {},
+      createdBy: input.createdBy ?? null,
+    });
+    await markSent(tx, inserted.id, { signature: signatureOf(transaction), signedTxBase64: wire });
+    return inserted;
+  });
+  const outcome = await context.chain.sendAndConfirm(wire, { timeoutMs: input.timeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS });
+  return recordOutcome(context, input.tenantId, row.id, outcome);
+}
+
+/** The embedded chain's faucet keeps the tenant's fee-paying platform keys in SOL. */
+export async function fundPlatformKeysLocally(context: ChainContext, tenantId: string, minimumLamports = 1_000_000_000n): Promise<void> {
+  if (context.chain.driver !== 'embedded') return;
+  const platform = await platformSigners(context, tenantId);
+  for (const signer of Object.values(platform)) {
+    if ((await context.chain.getBalance(signer.address)) < minimumLamports) await context.chain.airdrop(signer.address, 10n * minimumLamports);
+  }
+}
+
+export async function getSubmission(context: ChainContext, tenantId: string, transactionId: string): Promise<SubmissionResult> {
+  const row = await context.db.withTenant(tenantId, (tx) => findSubmission(tx, transactionId));
+  if (!row) throw AppError.notFound('Transaction');
+  return resultOf(row);
+}
+
+/**
+ * One pass of the tracker over every tenant's sent submissions: records what the chain
+ * decided, resends the same bytes while the blockhash is still valid, and marks the rest
+ * expired. Returns how many are still undecided.
+ */
+export async function trackSentSubmissions(context: Pick<ChainContext, 'db' | 'chain'>, limit = 200): Promise<number> {
+  const rows = await context.db.asSystem((tx) => sentSubmissions(tx, limit));
+  let undecided = 0;
+  for (const row of rows) {
+    const decision = await decide(context.chain, row);
+    if (decision === null) {
+      undecided++;
+      continue;
+    }
+    await context.db.asSystem((tx) => markFinished(tx, row.id, decision.status, decision.error));
+  }
+  return undecided;
+}
+
+async function decide(chain: ChainClient, row: SubmissionRow): Promise<{ status: 'confirmed' | 'failed' | 'expired'; error: string | null } | null> {
+  const [status] = await chain.getSignatureStatuses([row.signature as Signature]);
+  if (status?.err) return { status: 'failed', error: describeTransactionError(status.err) };
+  if (status && status.confirmationStatus !== 'processed') return { status: 'confirmed', error: null };
+  if (status) return null;
+  if ((await chain.getBlockHeight()) > row.lastValidBlockHeight) return { status: 'expired', error: 'The transaction expired before it was confirmed' };
+  try {
+    await chain.sendTransaction(row.signedTxBase64 as Base64EncodedWireTransaction);
+  } catch (error) {
+    if (!(error instanceof TransactionRejectedError)) throw error;
+    if (error.err === 'BlockhashNotFound') return { status: 'expired', error: 'The transaction expired before it was confirmed' };
+    if (error.err !== 'AlreadyProcessed') return { status: 'failed', error: describeTransactionError(error.err) };
+  }
+  return null;
+}
