@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
+import type { ApiEnvelope, AuthResult } from '@carbonledger/contracts';
 import { openEmbeddedChain } from '../packages/chain/src/index';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
@@ -54,9 +55,10 @@ async function load(name: string, port: number, path: string, headers: Record<st
   return { name, opsPerSecond: (total / elapsed) * 1000, p99Ms: samples[Math.floor(samples.length * 0.99)] ?? 0 };
 }
 
-async function post(port: number, path: string, body: unknown): Promise<{ status: number; json: { data: { tokens: { accessToken: string }; tenant: { id: string }; session: { sessionId: string } } } }> {
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, json: await response.json() };
+async function signIn(port: number, email: string): Promise<AuthResult> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  if (response.status !== 200) throw new Error(`${email} could not sign in: ${response.status}`);
+  return ((await response.json()) as ApiEnvelope<AuthResult>).data;
 }
 
 /**
@@ -81,10 +83,10 @@ export async function run() {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const appPort = (app.server.address() as AddressInfo).port;
 
-  let admin: Awaited<ReturnType<typeof post>>['json']['data'] | null = null;
+  let admin: AuthResult | null = null;
   for (const user of DEMO_USERS) {
-    const signedIn = await post(appPort, '/api/v1/auth/login', { email: user.email, password: PASSWORD });
-    if (user.role === 'ADMIN') admin = signedIn.json.data;
+    const signedIn = await signIn(appPort, user.email);
+    if (user.role === 'ADMIN') admin = signedIn;
   }
   if (!admin) throw new Error('the demo administrator could not sign in');
   const tenantId = admin.tenant.id;
