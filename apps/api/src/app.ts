@@ -13,6 +13,9 @@ import { spaPlugin } from './plugins/spa';
 import { startJobQueue, stopJobQueue, type JobQueue } from './plugins/jobs';
 import { createRealtimeServer, type RealtimeServer } from './plugins/realtime';
 import { healthRoutes } from './modules/health/health.routes';
+import { realtimePlugin } from './modules/realtime/realtime.plugin';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { chainPlugin } from './modules/chain/chain.plugin';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { authPlugin } from './plugins/auth';
@@ -120,6 +123,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(requestLogsRoutes);
   await app.register(frontendLogsRoutes);
   await app.register(realtimeConfigRoutes);
+  await app.register(realtimePlugin);
+  await app.register(notificationsRoutes);
+  await app.register(dashboardRoutes);
   await app.register(spaPlugin, { distDir: config.webDistDir });
   return app;
 }

@@ -14,7 +14,7 @@ describe('schema matches migrations', () => {
   });
   afterAll(() => drop());
 
-  const tables = Object.values(schema).filter((value): value is PgTable => value instanceof PgTable);
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is PgTable => value instanceof PgTable);
 
   it.each(tables.map((table) => [getTableConfig(table).name, table] as const))('%s has the columns the code expects', async (name, table) => {
     const columns = await database.asSystem(async (tx) =>

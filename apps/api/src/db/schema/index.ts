@@ -1,3 +1,4 @@
 export * from './foundation';
+export * from './notifications';
 export * from './identity';
 export * from './chain';

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_BASE_PATH,
+  apiEnvelope,
+  markAllReadResultSchema,
+  notificationListSchema,
+  notificationSchema,
+  notificationsQuery,
+  testNotificationRequest,
+} from '@carbonledger/contracts';
+import { ok } from '../../lib/envelope';
+import { authOf } from '../../plugins/auth';
+import { createNotifications, listNotifications, readAllNotifications, readNotification } from './notifications.service';
+import { sendTestNotification } from './notification-channels';
+
+const idParams = z.object({ id: z.uuid() });
+
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = `${API_BASE_PATH}/notifications`;
+
+  app.get(
+    base,
+    { onRequest: app.authenticate, schema: { tags: ['notifications'], querystring: notificationsQuery, response: { 200: apiEnvelope(notificationListSchema) } } },
+    async (request) => ok(request, await request.withTenant((tx) => listNotifications(tx, authOf(request).userId, request.query))),
+  );
+
+  app.put(
+    `${base}/:id/read`,
+    { onRequest: app.authenticate, schema: { tags: ['notifications'], params: idParams, response: { 200: apiEnvelope(notificationSchema) } } },
+    async (request) => {
+      const { userId } = authOf(request);
+      const { notification, unreadCount } = await request.withTenant((tx) => readNotification(tx, userId, request.params.id));
+      app.live.emitToUser(userId, 'notifications_count', { unreadCount });
+      return ok(request, notification, 'Notification marked as read');
+    },
+  );
+
+  app.put(
+    `${base}/read-all`,
+    { onRequest: app.authenticate, schema: { tags: ['notifications'], response: { 200: apiEnvelope(markAllReadResultSchema) } } },
+    async (request) => {
+      const { userId } = authOf(request);
+      const updated = await request.withTenant((tx) => readAllNotifications(tx, userId));
+      app.live.emitToUser(userId, 'notifications_count', { unreadCount: 0 });
+      return ok(request, { updated, unreadCount: 0 as const }, 'All notifications marked as read');
+    },
+  );
+
+  app.post(
+    `${base}/test`,
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['notifications'], body: testNotificationRequest, response: { 200: apiEnvelope(z.object({ channel: z.string(), deliveredTo: z.string() })) } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { channel } = request.body;
+      const content = { type: 'SYSTEM' as const, title: 'Test notification', message: `This is a test ${channel} notification from Carbonledger.`, link: '/settings?tab=notifications' };
+      const deliveries = await request.withTenant((tx) => createNotifications(tx, auth.tenantId, { userIds: [auth.userId] }, content));
+      app.live.publish(deliveries);
+      const deliveredTo = await sendTestNotification(app.config.dataDir, channel, auth.email, content);
+      return ok(request, { channel, deliveredTo }, 'Test notification sent');
+    },
+  );
+};

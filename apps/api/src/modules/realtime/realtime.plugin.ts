@@ -1,0 +1,27 @@
+import fp from 'fastify-plugin';
+import { checkRequestSession } from '../sessions/sessions.service';
+import { attachRealtimeGateway, type RealtimeGateway } from './realtime.gateway';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pushes events to signed-in users' sockets (per user, per tenant). */
+    live: RealtimeGateway;
+  }
+}
+
+/** The socket gateway, authenticating members with the same token and session checks as the API. */
+export const realtimePlugin = fp(async (app) => {
+    const gateway = attachRealtimeGateway({
+      realtime: app.realtime,
+      database: app.db,
+      async authenticate(token) {
+        const verified = await app.tokens.verify(token);
+        if (!verified.ok) return null;
+        const { claims } = verified;
+        const check = await app.db.withTenant(claims.tenantId, (tx) => checkRequestSession(tx, claims, app.sessionPolicy));
+        return check.ok ? { userId: claims.userId, tenantId: claims.tenantId, companyId: claims.companyId } : null;
+      },
+    });
+    app.decorate('live', gateway);
+    app.addHook('onClose', async () => gateway.close());
+});
