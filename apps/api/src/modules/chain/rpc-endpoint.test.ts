@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPairSigner } from '@solana/kit';
+import { getTransferSolInstruction } from '@solana-program/system';
+import { fundedSigner, signedWire } from '@carbonledger/chain/testing';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
+  let harness: TestApp;
+  beforeAll(async () => {
+    harness = await createTestApp();
+  });
+  afterAll(() => harness.close());
+
+  const call = async (body: unknown, contentType = 'application/json') => {
+    const response = await harness.app.inject({ method: 'POST', url: '/rpc', headers: { 'content-type': contentType }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+    return { status: response.statusCode, body: response.body ? JSON.parse(response.body) : null };
+  };
+  const rpc = (method: string, params?: unknown, id: number | string = 1) => call({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
+
+  it('answers health, version, slot and the latest blockhash', async () => {
+    expect((await rpc('getHealth')).body).toEqual({ jsonrpc: '2.0', id: 1, result: 'ok' });
+    expect((await rpc('getVersion')).body.result['solana-core']).toBeTypeOf('string');
+    expect((await rpc('getSlot')).body.result).toBeGreaterThan(0);
+    const latest = (await rpc('getLatestBlockhash', [{ commitment: 'processed' }])).body.result;
+    expect(latest.value.blockhash).toBe((await harness.app.chain.getLatestBlockhash()).blockhash);
+    expect(latest.value.lastValidBlockHeight).toBeGreaterThan(latest.context.slot);
+  });
+
+  it('airdrops, reports the balance and the account in base64', async () => {
+    const wallet = await generateKeyPairSigner();
+    const airdrop = await rpc('requestAirdrop', [wallet.address, 2_000_000_000]);
+    expect(airdrop.body.result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    expect((await rpc('getBalance', [wallet.address])).body.result.value).toBe(2_000_000_000);
+    const account = (await rpc('getAccountInfo', [wallet.address, { encoding: 'base64' }])).body.result.value;
+    expect(account).toMatchObject({ lamports: 2_000_000_000, owner: '11111111111111111111111111111111', executable: false, data: ['', 'base64'], space: 0 });
+    expect((await rpc('getSignatureStatuses', [[airdrop.body.result]])).body.result.value[0]).toMatchObject({ err: null, status: { Ok: null } });
+  });
+
+  it('sends a signed transaction and reports its status; a failing one is refused by preflight with the reason', async () => {
+    const payer = await fundedSigner(harness.app.chain);
+    const recipient = await generateKeyPairSigner();
+    const wire = await signedWire(harness.app.chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n })]);
+    const sent = await rpc('sendTransaction', [wire, { encoding: 'base64' }]);
+    const statuses = await rpc('getSignatureStatuses', [[sent.body.result]]);
+    expect(statuses.body.result.value[0]).toMatchObject({ err: null, confirmationStatus: 'confirmed' });
+
+    const tooMuch = await signedWire(harness.app.chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000_000_000n })]);
+    const refused = await rpc('sendTransaction', [tooMuch, { encoding: 'base64' }]);
+    expect(refused.status).toBe(200);
+    expect(refused.body.error).toMatchObject({ code: -32002, data: { err: { InstructionError: [0, { Custom: 1 }] } } });
+    const simulated = await rpc('simulateTransaction', [tooMuch, { encoding: 'base64' }]);
+    expect(simulated.body.result.value.err).toEqual({ InstructionError: [0, { Custom: 1 }] });
+  });
+
+  it('answers token accounts by owner, rent and fees', async () => {
+    const owner = await generateKeyPairSigner();
+    const empty = await rpc('getTokenAccountsByOwner', [owner.address, { programId: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb' }, { encoding: 'base64' }]);
+    expect(empty.body.result.value).toEqual([]);
+    const rent = (await rpc('getMinimumBalanceForRentExemption', [165])).body.result;
+    expect(BigInt(rent)).toBe(await harness.app.chain.getMinimumBalanceForRentExemption(165));
+  });
+
+  it('answers bad input with JSON-RPC error objects, never a server error', async () => {
+    expect((await call('{not json')).body).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+    expect((await call({ jsonrpc: '1.0', id: 3, method: 'getSlot' })).body).toMatchObject({ id: 3, error: { code: -32600 } });
+    expect((await call([])).body).toMatchObject({ id: null, error: { code: -32600 } });
+    expect((await rpc('eraseEverything', [], 4)).body).toMatchObject({ id: 4, error: { code: -32601 } });
+    expect((await rpc('getBalance', ['not-an-address'], 5)).body).toMatchObject({ id: 5, error: { code: -32602 } });
+    expect((await rpc('getBalance', { owner: 'x' }, 6)).body).toMatchObject({ id: 6, error: { code: -32602 } });
+    expect((await rpc('sendTransaction', ['AAAA', { encoding: 'base64' }], 7)).body).toMatchObject({ id: 7, error: { code: -32602 } });
+    expect((await rpc('requestAirdrop', ['11111111111111111111111111111111', -5], 8)).body).toMatchObject({ id: 8, error: { code: -32602 } });
+    expect((await call('{"jsonrpc":"2.0","id":9,"method":"getHealth"}', 'text/plain')).body).toEqual({ jsonrpc: '2.0', id: 9, result: 'ok' });
+    expect((await rpc('constructor', [], 10)).body).toMatchObject({ id: 10, error: { code: -32601 } });
+  });
+
+  it('answers a batch in order and stays silent for notifications', async () => {
+    const batch = await call([
+      { jsonrpc: '2.0', id: 'a', method: 'getHealth' },
+      { jsonrpc: '2.0', method: 'getSlot' },
+      { jsonrpc: '2.0', id: 'b', method: 'nope' },
+    ]);
+    expect(batch.body).toEqual([
+      { jsonrpc: '2.0', id: 'a', result: 'ok' },
+      { jsonrpc: '2.0', id: 'b', error: { code: -32601, message: 'Method not found: nope' } },
+    ]);
+    const notification = await call({ jsonrpc: '2.0', method: 'getHealth' });
+    expect(notification.status).toBe(204);
+  });
+});

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateKeyPairSigner, getBase64Encoder, getTransactionDecoder, signBytes, type Address, type KeyPairSigner } from '@solana/kit';
+import {
+  buildTransactionMessage,
+  createHolderTokenAccountInstruction,
+  createProjectMintInstructions,
+  findHolderTokenAccount,
+  isEmbeddedChain,
+  projectMintLayout,
+  signatureOf,
+  signTransaction,
+  thawTokenAccountInstruction,
+  toWireTransaction,
+} from '@carbonledger/chain';
+import { fundedSigner } from '@carbonledger/chain/testing';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { tenants } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { fundPlatformKeysLocally, getSubmission, prepareTransaction, sendPlatformTransaction, submitTransaction, type ChainContext } from './submissions.service';
+import { markSent } from './submissions.repository';
+import { requestTrackingPass } from './submissions.jobs';
+
+/** What a browser wallet does: sign the message bytes and put the signature in its slot. */
+async function walletSigns(wallet: KeyPairSigner, unsignedTxBase64: string): Promise<string> {
+  const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(unsignedTxBase64));
+  const signature = await signBytes(wallet.keyPair.privateKey, transaction.messageBytes);
+  return toWireTransaction({ ...transaction, signatures: { ...transaction.signatures, [wallet.address]: signature } });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe('prepare, sign in the wallet, submit', () => {
+  let harness: TestApp;
+  let context: ChainContext;
+  let tenantId: string;
+  let mint: Address;
+
+  /** The approval transaction: the wallet opens its token account and pays; the platform freeze key thaws it. */
+  const prepareApproval = (wallet: Address) =>
+    prepareTransaction(context, {
+      tenantId,
+      kind: 'wallet.approve',
+      wallet,
+      reference: { purpose: 'test' },
+      build: async ({ wallet: walletSigner, platform }) => [
+        await createHolderTokenAccountInstruction({ payer: walletSigner, owner: wallet, mint }),
+        thawTokenAccountInstruction({ account: await findHolderTokenAccount(wallet, mint), mint, freezeAuthority: platform.freeze }),
+      ],
+    });
+
+  beforeAll(async () => {
+    harness = await createTestApp();
+    context = harness.app.chainContext;
+    tenantId = (await harness.app.db.asSystem((tx) => tx.select().from(tenants)))[0]!.id;
+    await fundPlatformKeysLocally(context, tenantId);
+    const mintSigner = await generateKeyPairSigner();
+    mint = mintSigner.address;
+    const metadata = { name: 'Submission Test Project', symbol: 'SUBT', uri: 'https://carbonledger.test/subt.json' };
+    const created = await sendPlatformTransaction(context, {
+      tenantId,
+      kind: 'project.mint.create',
+      feePayer: 'issuer',
+      build: async (platform) =>
+        createProjectMintInstructions({
+          payer: platform.issuer,
+          mint: mintSigner,
+          issuer: platform.issuer,
+          freezeAuthority: platform.freeze.address,
+          metadata,
+          mintLamports: await context.chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize),
+        }),
+    });
+    expect(created.status).toBe('confirmed');
+  });
+  afterAll(() => harness.close());
+
+  it('records the prepared transaction, then confirms it once the wallet has signed', async () => {
+    const wallet = await fundedSigner(context.chain);
+    const prepared = await prepareApproval(wallet.address);
+    expect(await getSubmission(context, tenantId, prepared.transactionId)).toMatchObject({ status: 'pending' });
+
+    const signedTxBase64 = await walletSigns(wallet, prepared.unsignedTxBase64);
+    const result = await submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64 });
+    expect(result).toMatchObject({ transactionId: prepared.transactionId, status: 'confirmed', error: null });
+    expect(await context.chain.getTokenAccount(await findHolderTokenAccount(wallet.address, mint))).toMatchObject({ owner: wallet.address, frozen: false });
+
+    const again = await submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64 });
+    expect(again).toEqual(result);
+  });
+
+  it('refuses a signed transaction whose message differs from the prepared one, and sends nothing', async () => {
+    const wallet = await fundedSigner(context.chain);
+    const prepared = await prepareApproval(wallet.address);
+    const platformFreeze = (await harness.app.db.withTenant(tenantId, (tx) => context.keyring.signers(tx, tenantId))).freeze;
+    const other = await signTransaction(
+      buildTransactionMessage({
+        feePayer: wallet,
+        lifetime: await context.chain.getLatestBlockhash(),
+        instructions: [thawTokenAccountInstruction({ account: await findHolderTokenAccount(wallet.address, mint), mint, freezeAuthority: platformFreeze })],
+      }),
+    );
+    const error = await rejection(submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: toWireTransaction(other) }));
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.fields?.signedTxBase64?.[0]).toMatch(/does not match the prepared transaction/);
+    expect(await getSubmission(context, tenantId, prepared.transactionId)).toMatchObject({ status: 'pending' });
+    expect(await context.chain.getAccountInfo(await findHolderTokenAccount(wallet.address, mint))).toBeNull();
+  });
+
+  it('refuses the prepared bytes without the wallet signature, and bytes that are not a transaction', async () => {
+    const wallet = await fundedSigner(context.chain);
+    const prepared = await prepareApproval(wallet.address);
+    const unsigned = await rejection(submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: prepared.unsignedTxBase64 }));
+    expect(unsigned.fields?.signedTxBase64?.[0]).toBe(`The transaction must be signed by wallet ${wallet.address}`);
+    const garbage = await rejection(submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: 'bm90IGEgdHJhbnNhY3Rpb24=' }));
+    expect(garbage.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('refuses and records as expired a transaction signed after its blockhash expired', async () => {
+    const wallet = await fundedSigner(context.chain);
+    const prepared = await prepareApproval(wallet.address);
+    if (!isEmbeddedChain(context.chain)) throw new Error('the test app runs the embedded chain');
+    context.chain.advanceBlocks(151);
+    const error = await rejection(submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: await walletSigns(wallet, prepared.unsignedTxBase64) }));
+    expect(error).toMatchObject({ code: 'CONFLICT', message: 'The prepared transaction has expired. Please prepare it again.' });
+    expect(await getSubmission(context, tenantId, prepared.transactionId)).toMatchObject({ status: 'expired' });
+  });
+
+  it('resumes a submission a crash left as sent: the tracker job sends the stored bytes and records the confirmation', async () => {
+    const wallet = await fundedSigner(context.chain);
+    const prepared = await prepareApproval(wallet.address);
+    const signedTxBase64 = await walletSigns(wallet, prepared.unsignedTxBase64);
+    const signature = signatureOf(getTransactionDecoder().decode(getBase64Encoder().encode(signedTxBase64)));
+    // Exactly what submit records before the bytes leave, without the send the crash prevented.
+    await harness.app.db.withTenant(tenantId, (tx) => markSent(tx, prepared.transactionId, { signature, signedTxBase64 }));
+    expect(await context.chain.getSignatureStatuses([signature])).toEqual([null]);
+
+    await requestTrackingPass(harness.app);
+    const deadline = Date.now() + 20_000;
+    let status = (await getSubmission(context, tenantId, prepared.transactionId)).status;
+    while (status === 'sent' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await getSubmission(context, tenantId, prepared.transactionId)).status;
+    }
+    expect(status).toBe('confirmed');
+    expect(await context.chain.getTokenAccount(await findHolderTokenAccount(wallet.address, mint))).toMatchObject({ frozen: false });
+  });
+
+  it("keeps one tenant's submissions out of another's reach", async () => {
+    const wallet = await fundedSigner(context.chain);
+    const prepared = await prepareApproval(wallet.address);
+    const [otherTenant] = await harness.app.db.asSystem((tx) => tx.insert(tenants).values({ name: 'Other', slug: 'other-chain' }).returning());
+    const error = await rejection(getSubmission(context, otherTenant!.id, prepared.transactionId));
+    expect(error.code).toBe('NOT_FOUND');
+    const submit = await rejection(submitTransaction(context, { tenantId: otherTenant!.id, transactionId: prepared.transactionId, signedTxBase64: await walletSigns(wallet, prepared.unsignedTxBase64) }));
+    expect(submit.code).toBe('NOT_FOUND');
+  });
+
+  it('records a platform transaction the chain refuses as failed, with the reason', async () => {
+    const stranger = await generateKeyPairSigner();
+    const result = await sendPlatformTransaction(context, {
+      tenantId,
+      kind: 'wallet.thaw',
+      feePayer: 'freeze',
+      build: async (platform) => [thawTokenAccountInstruction({ account: await findHolderTokenAccount(stranger.address, mint), mint, freezeAuthority: platform.freeze })],
+    });
+    expect(result.status).toBe('failed');
+    expect(result.error).toMatch(/instruction 0 failed/);
+    expect(await getSubmission(context, tenantId, result.transactionId)).toMatchObject({ status: 'failed', signature: result.signature });
+  });
+
+});
