@@ -40,6 +40,14 @@ export const newPasswordField = z
   .regex(/[0-9]/, 'Password must contain a number')
   .regex(/[^A-Za-z0-9]/, 'Password must contain a symbol');
 
+/** POST /auth/password: the current password proves the person, the new one follows the SPEC §5 rule. */
+export const passwordChangeRequest = z.object({
+  currentPassword: z.string().min(1, loginTexts.passwordRequired),
+  newPassword: newPasswordField,
+});
+export type PasswordChangeRequest = z.infer<typeof passwordChangeRequest>;
+export const passwordChangeResultSchema = z.object({ endedOtherSessions: z.number().int().nonnegative() });
+
 export const userStatusSchema = z.enum(['active', 'inactive', 'suspended', 'pending_verification']);
 export const kycStatusSchema = z.enum(['not_started', 'pending', 'in_review', 'approved', 'rejected']);
 

@@ -54,6 +54,10 @@ export async function updateUser(tx: Tx, userId: string, change: Partial<Pick<Us
   return row;
 }
 
+export async function setPasswordHash(tx: Tx, userId: string, passwordHash: string): Promise<void> {
+  await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
 export async function findUser(tx: Tx, userId: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, userId));
   return row;

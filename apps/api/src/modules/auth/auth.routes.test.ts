@@ -1,5 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { getBase58Decoder } from '@solana/kit';
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-const inject = (...args: Parameters<TestApp['app']['inject']>) => harness.app.inject(...args);
+const inject = (options: InjectOptions) => harness.app.inject(options);
 
 function login(payload: Record<string, unknown>, headers: Record<string, string> = {}) {
   return inject({ method: 'POST', url: '/api/v1/auth/login', payload, headers: { 'x-forwarded-for': nextClientIp(), ...headers } });
@@ -354,5 +355,32 @@ describe('public endpoints', () => {
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data).toEqual({ received: true });
     expect((await inject({ method: 'POST', url: '/api/v1/logs/frontend-error', payload: { message: 'no name' } })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /auth/password', () => {
+  it('applies the SPEC §5 rule, checks the current password and ends the other sessions', async () => {
+    const [existing] = await harness.app.db.asSystem((tx) => tx.select().from(users).where(eq(users.email, 'viewer@demo.test')));
+    await harness.app.db.asSystem((tx) =>
+      tx.insert(users).values({ tenantId: existing!.tenantId, companyId: existing!.companyId, email: 'rotator@demo.test', passwordHash: existing!.passwordHash, role: 'VIEWER', firstName: 'Rita', lastName: 'Rotator' }),
+    );
+    const current = await signInAs(harness.app, 'rotator@demo.test');
+    const other = await signInAs(harness.app, 'rotator@demo.test');
+    const change = (payload: Record<string, string>) => inject({ method: 'POST', url: '/api/v1/auth/password', headers: current.headers, payload });
+
+    const weak = await change({ currentPassword: DEMO_PASSWORD, newPassword: 'alllowercase1!' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.fields.newPassword).toEqual(['Password must contain an upper-case letter']);
+    expect((await change({ currentPassword: DEMO_PASSWORD, newPassword: 'Short1!' })).json().error.fields.newPassword).toContain('Password must be at least 8 characters');
+    const wrongCurrent = await change({ currentPassword: 'Wrong!2345', newPassword: 'Fresh!Pass9' });
+    expect(wrongCurrent.json().error.fields.currentPassword).toEqual(['Current password is incorrect']);
+
+    const changed = await change({ currentPassword: DEMO_PASSWORD, newPassword: 'Fresh!Pass9' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().data).toEqual({ endedOtherSessions: 1 });
+    expect((await inject({ url: '/api/v1/auth/wallet/list', headers: other.headers })).statusCode).toBe(401);
+    expect((await inject({ url: '/api/v1/auth/wallet/list', headers: current.headers })).statusCode).toBe(200);
+    expect((await login({ email: 'rotator@demo.test', password: DEMO_PASSWORD })).json().error.code).toBe('INVALID_CREDENTIALS');
+    expect((await login({ email: 'rotator@demo.test', password: 'Fresh!Pass9' })).statusCode).toBe(200);
   });
 });

@@ -14,6 +14,8 @@ import {
   mfaEnrolmentSchema,
   mfaRecoveryCodesSchema,
   mfaStatusSchema,
+  passwordChangeRequest,
+  passwordChangeResultSchema,
   profileUpdateRequest,
   sessionRestoreHeaders,
   sessionRestoreSchema,
@@ -103,6 +105,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/auth/profile`,
     { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Update the own profile', body: profileUpdateRequest, response: { 200: apiEnvelope(userSchema) } } },
     async (request) => ok(request, await auth.updateProfile(deps, originOf(request), authOf(request), request.body), 'Profile updated'),
+  );
+
+  app.post(
+    `${base}/auth/password`,
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Change the own password; other sessions end', body: passwordChangeRequest, response: { 200: apiEnvelope(passwordChangeResultSchema) } },
+    },
+    async (request) => ok(request, await auth.changePassword(deps, originOf(request), authOf(request), request.body), 'Password changed'),
   );
 
   app.get(

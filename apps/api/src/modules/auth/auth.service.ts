@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { AuthResult, LoginRequest, ProfileUpdateRequest, SessionRestore, User, UserAccessState } from '@carbonledger/contracts';
+import type { AuthResult, LoginRequest, PasswordChangeRequest, ProfileUpdateRequest, SessionRestore, User, UserAccessState } from '@carbonledger/contracts';
 import { pgErrorOf, type Database, type Tx } from '../../db/database';
 import { userCredentials, type AuthMethod } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -250,6 +250,22 @@ export async function updateProfile(deps: AuthDeps, origin: RequestOrigin, auth:
     }
     const account = await repository.loadAccount(tx, auth.userId);
     return toUser(account!.user, account!.credentials);
+  });
+}
+
+/** A new password (SPEC §5 rule, checked by the contract) ends every other session of the user. */
+export async function changePassword(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, change: PasswordChangeRequest): Promise<{ endedOtherSessions: number }> {
+  const account = await deps.db.withTenant(auth.tenantId, (tx) => repository.loadAccount(tx, auth.userId));
+  if (!account?.user.passwordHash || !(await verifyPassword(account.user.passwordHash, change.currentPassword))) {
+    throw AppError.validation({ currentPassword: ['Current password is incorrect'] });
+  }
+  if (change.newPassword === change.currentPassword) throw AppError.validation({ newPassword: ['The new password must differ from the current one'] });
+  const passwordHash = await hashPassword(change.newPassword);
+  return deps.db.withTenant(auth.tenantId, async (tx) => {
+    await repository.setPasswordHash(tx, auth.userId, passwordHash);
+    const endedOtherSessions = await sessionsRepository.revokeOtherSessionsOfUser(tx, auth.userId, auth.sessionId, 'password changed');
+    await recordSecurityEvent(tx, origin, { tenantId: auth.tenantId, type: 'password_changed', userId: auth.userId, userEmail: auth.email, details: { endedOtherSessions } });
+    return { endedOtherSessions };
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { ROLES, RESTRICTED_ROUTES, canOpenRoute, type RestrictedRoute, type Role } from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_USERS } from '../../db/seed';
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-const inject = (...args: Parameters<TestApp['app']['inject']>) => harness.app.inject(...args);
+const inject = (options: InjectOptions) => harness.app.inject(options);
 
 async function failLogins(times: number, email: string) {
   for (let i = 0; i < times; i++) {

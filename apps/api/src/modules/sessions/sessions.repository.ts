@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gt, gte, isNull, isNotNull, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, gte, isNull, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { sessionCredentials, sessions, users } from '../../db/schema';
 import type { AuthMethod } from '../../db/schema';
@@ -58,6 +58,15 @@ export async function revokeUserSessions(tx: Tx, userId: string, reason: string)
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function revokeOtherSessionsOfUser(tx: Tx, userId: string, keepSessionId: string, reason: string): Promise<number> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)))
     .returning({ id: sessions.id });
   return rows.length;
 }

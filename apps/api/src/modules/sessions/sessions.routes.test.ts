@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { companies, securityEvents, tenants, users } from '../../db/schema';
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-const inject = (...args: Parameters<TestApp['app']['inject']>) => harness.app.inject(...args);
+const inject = (options: InjectOptions) => harness.app.inject(options);
 
 describe('GET /sessions/active and /sessions/stats', () => {
   it('lists the live sessions of the tenant for security officers, marking the current one', async () => {
