@@ -2,3 +2,4 @@ export * from './foundation';
 export * from './notifications';
 export * from './identity';
 export * from './chain';
+export * from './registry';

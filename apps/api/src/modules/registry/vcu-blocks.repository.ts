@@ -1,0 +1,74 @@
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { RegistryId, VcuRecordStatus } from '@carbonledger/contracts';
+import type { Tx } from '../../db/database';
+import { vcuBlocks } from '../../db/schema';
+
+export type VcuBlockRow = typeof vcuBlocks.$inferSelect;
+export type NewVcuBlock = typeof vcuBlocks.$inferInsert;
+export type VcuBlockChange = Partial<Pick<VcuBlockRow, 'blockEnd' | 'serialNumber' | 'status' | 'mintReference' | 'mintAddress' | 'retirementReference' | 'registryReference'>>;
+
+/** Which of the tenant's blocks a change applies to; conditions combine with "and". */
+export interface VcuBlockSelection {
+  status: VcuRecordStatus;
+  registry?: RegistryId;
+  projectId?: string;
+  vintageYear?: number;
+  ids?: readonly string[];
+  mintReference?: string;
+  mintAddress?: string;
+}
+
+function conditionsOf(selection: VcuBlockSelection): SQL {
+  const conditions: (SQL | undefined)[] = [
+    eq(vcuBlocks.status, selection.status),
+    selection.registry ? eq(vcuBlocks.registry, selection.registry) : undefined,
+    selection.projectId ? eq(vcuBlocks.projectId, selection.projectId) : undefined,
+    selection.vintageYear ? sql`extract(year from ${vcuBlocks.vintageStart}) = ${selection.vintageYear}` : undefined,
+    selection.ids ? inArray(vcuBlocks.id, [...selection.ids]) : undefined,
+    selection.mintReference ? eq(vcuBlocks.mintReference, selection.mintReference) : undefined,
+    selection.mintAddress ? eq(vcuBlocks.mintAddress, selection.mintAddress) : undefined,
+  ];
+  return and(...conditions)!;
+}
+
+export async function insertVcuBlock(tx: Tx, block: NewVcuBlock): Promise<VcuBlockRow> {
+  const [row] = await tx.insert(vcuBlocks).values(block).returning();
+  return row!;
+}
+
+export async function updateVcuBlock(tx: Tx, id: string, change: VcuBlockChange): Promise<VcuBlockRow> {
+  const [row] = await tx.update(vcuBlocks).set({ ...change, updatedAt: new Date() }).where(eq(vcuBlocks.id, id)).returning();
+  return row!;
+}
+
+/** The selected blocks in serial order, locked so that concurrent takers queue behind this transaction. */
+export function lockSelection(tx: Tx, selection: VcuBlockSelection): Promise<VcuBlockRow[]> {
+  return tx
+    .select()
+    .from(vcuBlocks)
+    .where(conditionsOf(selection))
+    .orderBy(asc(vcuBlocks.vintageStart), asc(vcuBlocks.blockStart))
+    .for('update');
+}
+
+export async function sumUnits(tx: Tx, selection: VcuBlockSelection): Promise<bigint> {
+  const [row] = await tx
+    .select({ units: sql<string>`coalesce(sum(${vcuBlocks.blockEnd} - ${vcuBlocks.blockStart} + 1), 0)::text` })
+    .from(vcuBlocks)
+    .where(conditionsOf(selection));
+  return BigInt(row!.units);
+}
+
+/** The tenant's live (not released) records of one registry project, in serial order. */
+export function liveBlocksOfProject(tx: Tx, registry: RegistryId, projectId: string): Promise<VcuBlockRow[]> {
+  return tx
+    .select()
+    .from(vcuBlocks)
+    .where(and(eq(vcuBlocks.registry, registry), eq(vcuBlocks.projectId, projectId), ne(vcuBlocks.status, 'released')))
+    .orderBy(asc(vcuBlocks.blockStart));
+}
+
+export async function findVcuBlock(tx: Tx, id: string): Promise<VcuBlockRow | null> {
+  const [row] = await tx.select().from(vcuBlocks).where(eq(vcuBlocks.id, id));
+  return row ?? null;
+}
