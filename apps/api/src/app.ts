@@ -27,6 +27,8 @@ import { securityRoutes } from './modules/security/security.routes';
 import { requestLogsRoutes } from './modules/request-logs/request-logs.routes';
 import { frontendLogsRoutes } from './modules/frontend-logs/frontend-logs.routes';
 import { realtimeConfigRoutes } from './modules/realtime-config/realtime-config.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import { securityFeedPlugin } from './modules/security/security-feed';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,6 +116,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(authPlugin);
   await app.register(tenantPlugin);
   await app.register(requestLogPlugin);
+  await app.register(securityFeedPlugin);
   await app.register(openapiPlugin);
   await app.register(healthRoutes);
   await app.register(chainPlugin);
@@ -126,6 +129,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(realtimePlugin);
   await app.register(notificationsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(projectsRoutes);
   await app.register(spaPlugin, { distDir: config.webDistDir });
   return app;
 }

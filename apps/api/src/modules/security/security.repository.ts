@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, isNull, isNotNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, isNotNull, type SQL } from 'drizzle-orm';
+import type { Role } from '@carbonledger/contracts';
 import type { SecurityEventType, Severity } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
-import { securityAlerts, securityEvents } from '../../db/schema';
+import { securityAlerts, securityEvents, users } from '../../db/schema';
 
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
 export type NewSecurityEvent = typeof securityEvents.$inferInsert;
@@ -68,4 +69,21 @@ export async function markAlertResolved(tx: Tx, id: string, userId: string): Pro
 export async function findAlert(tx: Tx, id: string): Promise<SecurityAlertRow | undefined> {
   const [row] = await tx.select().from(securityAlerts).where(eq(securityAlerts.id, id));
   return row;
+}
+
+/** Which of these ids were committed (a rolled-back transaction leaves none behind). */
+export async function committedIds(tx: Tx, ids: { events: string[]; alerts: string[] }): Promise<Set<string>> {
+  const events = ids.events.length > 0 ? await tx.select({ id: securityEvents.id }).from(securityEvents).where(inArray(securityEvents.id, ids.events)) : [];
+  const alerts = ids.alerts.length > 0 ? await tx.select({ id: securityAlerts.id }).from(securityAlerts).where(inArray(securityAlerts.id, ids.alerts)) : [];
+  return new Set([...events, ...alerts].map((row) => row.id));
+}
+
+export async function countOpenAlerts(tx: Tx): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(securityAlerts).where(isNull(securityAlerts.resolvedAt));
+  return row?.n ?? 0;
+}
+
+export async function activeUsersWithRoles(tx: Tx, roles: readonly Role[]): Promise<string[]> {
+  const rows = await tx.select({ id: users.id }).from(users).where(and(inArray(users.role, [...roles]), eq(users.status, 'active')));
+  return rows.map((row) => row.id);
 }

@@ -4,12 +4,17 @@ import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './security.repository';
 
+/** An event or alert to push to the security officers' sockets once its transaction has committed. */
+export type SecurityNotice = { kind: 'event'; tenantId: string; event: SecurityEvent } | { kind: 'alert'; tenantId: string; alert: SecurityAlert };
+
 /** Where a security-relevant request came from; copied onto events and audit entries. */
 export interface RequestOrigin {
   ip: string | null;
   userAgent: string | null;
   requestId: string | null;
   country: string | null;
+  /** Collects what this request recorded, for the realtime feed (modules/security/security-feed.ts). */
+  notices?: SecurityNotice[];
 }
 
 export interface SecurityEventInput {
@@ -44,6 +49,7 @@ export async function recordSecurityEvent(tx: Tx, origin: RequestOrigin, input: 
     userAgent: origin.userAgent,
     details: { ...input.details, ...(origin.country ? { country: origin.country } : {}) },
   });
+  origin.notices?.push({ kind: 'event', tenantId: input.tenantId, event: toEvent(event) });
   await recordAudit(tx, {
     tenantId: input.tenantId,
     actorUserId: input.actorUserId ?? input.userId ?? null,
@@ -107,7 +113,9 @@ export async function raiseSecurityAlert(tx: Tx, origin: RequestOrigin, input: A
     ip: origin.ip,
     requestId: origin.requestId,
   });
-  return toAlert(row);
+  const alert = toAlert(row);
+  origin.notices?.push({ kind: 'alert', tenantId: input.tenantId, alert });
+  return alert;
 }
 
 export function toAlert(row: repository.SecurityAlertRow): SecurityAlert {
@@ -161,5 +169,7 @@ export async function resolveAlert(tx: Tx, origin: RequestOrigin, actor: { tenan
     ip: origin.ip,
     requestId: origin.requestId,
   });
-  return toAlert(resolved);
+  const alert = toAlert(resolved);
+  origin.notices?.push({ kind: 'alert', tenantId: actor.tenantId, alert });
+  return alert;
 }
