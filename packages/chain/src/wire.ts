@@ -3,11 +3,12 @@ import {
   getBase64Decoder,
   getBase64EncodedWireTransaction,
   getBase64Encoder,
-  getCompiledTransactionMessageDecoder,
+  getShortU16Decoder,
   getTransactionDecoder,
   type Address,
   type Base64EncodedWireTransaction,
   type Blockhash,
+  type ReadonlyUint8Array,
   type Signature,
   type Transaction,
 } from '@solana/kit';
@@ -19,11 +20,8 @@ export function toWireTransaction(transaction: Transaction): Base64EncodedWireTr
 
 /** Decodes wire bytes; throws on anything that is not a well-formed transaction. */
 export function fromWireTransaction(wire: string): Transaction {
-  const bytes = getBase64Encoder().encode(wire);
-  const transaction = getTransactionDecoder().decode(bytes);
-  // A trailing byte the decoder ignored would make two different wires look identical.
-  if (getBase64EncodedWireTransaction(transaction) !== wire.replace(/\s+/g, '')) throw new Error('transaction bytes have trailing data');
-  return transaction;
+  // Message bytes run to the end of the wire, so every byte is covered by the signatures.
+  return getTransactionDecoder().decode(getBase64Encoder().encode(wire));
 }
 
 export function messageBytesBase64(transaction: Transaction): string {
@@ -44,8 +42,22 @@ export interface MessageSummary {
   signers: Address[];
 }
 
+const VERSIONED_MESSAGE_FLAG = 0x80;
+const MESSAGE_HEADER_BYTES = 3;
+
+/**
+ * The blockhash a message is bound to, read straight from its layout (version prefix,
+ * header, account keys, then the 32-byte blockhash) so the hot send path skips a full decode.
+ */
+export function messageBlockhash(messageBytes: ReadonlyUint8Array): Blockhash {
+  let offset = (messageBytes[0]! & VERSIONED_MESSAGE_FLAG ? 1 : 0) + MESSAGE_HEADER_BYTES;
+  const [accountCount, afterCount] = getShortU16Decoder().read(messageBytes, offset);
+  offset = afterCount + accountCount * 32;
+  if (offset + 32 > messageBytes.length) throw new Error('message is too short');
+  return getBase58Decoder().decode(messageBytes.subarray(offset, offset + 32)) as Blockhash;
+}
+
 export function summarizeMessage(transaction: Transaction): MessageSummary {
-  const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
   const signers = Object.keys(transaction.signatures) as Address[];
-  return { feePayer: signers[0]!, blockhash: compiled.lifetimeToken as Blockhash, signers };
+  return { feePayer: signers[0]!, blockhash: messageBlockhash(transaction.messageBytes), signers };
 }

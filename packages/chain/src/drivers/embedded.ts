@@ -109,16 +109,18 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     for (const [blockhash, lastValid] of sidecar.recentBlockhashes) recentBlockhashes.set(blockhash, BigInt(lastValid));
     for (const [signature, slot, err] of sidecar.statuses) statuses.set(signature, { slot: BigInt(slot), err, logs: [] });
   }
-  const currentSlot = () => svm.getClock().slot;
-  if (!recentBlockhashes.has(svm.latestBlockhash())) recentBlockhashes.set(svm.latestBlockhash(), currentSlot() + validity);
+  // Only produceBlock moves the clock, so the slot is kept here instead of asked of LiteSVM on every call.
+  let slot = svm.getClock().slot;
+  const currentSlot = () => slot;
+  if (!recentBlockhashes.has(svm.latestBlockhash())) recentBlockhashes.set(svm.latestBlockhash(), slot + validity);
 
   const produceBlock = () => {
-    svm.warpToSlot(currentSlot() + 1n);
+    svm.warpToSlot(slot + 1n);
     const clock = svm.getClock();
     clock.unixTimestamp = BigInt(Math.floor(Date.now() / 1000));
     svm.setClock(clock);
     svm.expireBlockhash();
-    const slot = currentSlot();
+    slot = clock.slot;
     recentBlockhashes.set(svm.latestBlockhash(), slot + validity);
     for (const [blockhash, lastValid] of recentBlockhashes) if (lastValid < slot) recentBlockhashes.delete(blockhash);
   };
@@ -182,7 +184,7 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
       throw new TransactionRejectedError(`signature verification failed: ${error instanceof Error ? error.message : String(error)}`, 'SignatureFailure');
     }
     if (result instanceof TransactionMetadata) {
-      remember(signature, { slot: currentSlot(), err: null, logs: result.logs() });
+      remember(signature, { slot: currentSlot(), err: null, logs: [] });
       return signature;
     }
     const err = liteSvmErrorToJson(result.err());
