@@ -27,6 +27,7 @@ import { securityRoutes } from './modules/security/security.routes';
 import { requestLogsRoutes } from './modules/request-logs/request-logs.routes';
 import { frontendLogsRoutes } from './modules/frontend-logs/frontend-logs.routes';
 import { realtimeConfigRoutes } from './modules/realtime-config/realtime-config.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
 import { securityFeedPlugin } from './modules/security/security-feed';
 
 declare module 'fastify' {
@@ -128,6 +129,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(realtimePlugin);
   await app.register(notificationsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(projectsRoutes);
   await app.register(spaPlugin, { distDir: config.webDistDir });
   return app;
 }

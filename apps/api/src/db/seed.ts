@@ -3,6 +3,7 @@ import type { Role } from '@carbonledger/contracts';
 import { hashPassword } from '../lib/passwords';
 import type { Database, Tx } from './database';
 import { companies, tenants, users } from './schema';
+import { seedSandboxRegistry } from '../modules/registry/sandbox-seed';
 
 export const DEMO_TENANT_SLUG = 'demo';
 
@@ -72,6 +73,7 @@ export async function seedDemo(database: Database, options: { password: string }
         })),
       )
       .onConflictDoNothing();
+    await seedSandboxRegistry(tx, tenantId);
     return { tenantId };
   });
 }

@@ -1,0 +1,109 @@
+import {
+  registryTexts,
+  type CarbonProject,
+  type CarbonProjectDetail,
+  type ProjectListQuery,
+  type ProjectPage,
+  type ProjectStats,
+  type RegistryVcuBlock,
+  type Vcu,
+} from '@carbonledger/contracts';
+import type { Tx } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import type { RegistryAdapter } from '../registry/registry.adapter';
+import { liveBlocksOfProject } from '../registry/vcu-blocks.repository';
+import { importVcuBlock, unitsOf, type VcuActor, type VcuBlockRecord } from '../registry/vcu-blocks.service';
+
+export async function searchProjects(registry: RegistryAdapter, query: ProjectListQuery): Promise<ProjectPage> {
+  const { items, total } = await registry.listProjects({
+    search: query.search || undefined,
+    type: query.type === 'all' ? undefined : query.type,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}
+
+export function projectStats(registry: RegistryAdapter): Promise<ProjectStats> {
+  return registry.projectStats();
+}
+
+async function requireProject(registry: RegistryAdapter, projectId: string): Promise<CarbonProject> {
+  const project = await registry.getProject(projectId);
+  if (!project) throw new AppError('NOT_FOUND', registryTexts.projectNotFound);
+  return project;
+}
+
+export async function projectDetail(registry: RegistryAdapter, projectId: string): Promise<CarbonProjectDetail> {
+  const project = await requireProject(registry, projectId);
+  return { ...project, vcuBlocks: await registry.listVcuBlocks(projectId) };
+}
+
+function vintageOf(vintageStart: string, vintageEnd: string): string {
+  const first = vintageStart.slice(0, 4);
+  const last = vintageEnd.slice(0, 4);
+  return first === last ? first : `${first}–${last}`;
+}
+
+function recordToVcu(record: VcuBlockRecord, project: CarbonProject): Vcu {
+  return {
+    id: record.id,
+    serialNumber: record.serialNumber,
+    registry: record.registry,
+    projectId: record.projectId,
+    projectName: project.name,
+    vintage: vintageOf(record.vintageStart, record.vintageEnd),
+    vintageStart: record.vintageStart,
+    vintageEnd: record.vintageEnd,
+    amount: unitsOf(record).toString(),
+    status: record.status === 'released' ? 'not_imported' : record.status,
+    verification: {
+      status: 'verified',
+      verifier: record.verifier,
+      issuanceDate: record.issuanceDate,
+      registryReference: record.retirementReference ?? record.registryReference,
+    },
+    mintAddress: record.mintAddress,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+function registryBlockToVcu(block: RegistryVcuBlock, project: CarbonProject, registry: RegistryAdapter): Vcu {
+  return {
+    id: null,
+    serialNumber: block.serialNumber,
+    registry: registry.id,
+    projectId: block.projectId,
+    projectName: project.name,
+    vintage: vintageOf(block.vintageStart, block.vintageEnd),
+    vintageStart: block.vintageStart,
+    vintageEnd: block.vintageEnd,
+    amount: block.units,
+    status: block.status === 'issued' ? 'not_imported' : 'unavailable',
+    verification: { status: 'verified', verifier: block.verifier, issuanceDate: block.issuanceDate, registryReference: null },
+    mintAddress: null,
+    createdAt: null,
+  };
+}
+
+/**
+ * The project's VCUs as this tenant sees them: its own imported blocks with their state,
+ * and the registry's other blocks, free to import or unavailable. Serial order.
+ */
+export async function projectVcus(tx: Tx, registry: RegistryAdapter, projectId: string): Promise<Vcu[]> {
+  const project = await requireProject(registry, projectId);
+  const [records, blocks] = await Promise.all([liveBlocksOfProject(tx, registry.id, projectId), registry.listVcuBlocks(projectId)]);
+  const held = (block: RegistryVcuBlock) => {
+    const start = BigInt(block.blockStart);
+    const end = BigInt(block.blockEnd);
+    return records.some((record) => record.blockStart <= end && record.blockEnd >= start);
+  };
+  const fromRegistry = blocks.filter((block) => !held(block)).map((block) => ({ start: BigInt(block.blockStart), vcu: registryBlockToVcu(block, project, registry) }));
+  const own = records.map((record) => ({ start: record.blockStart, vcu: recordToVcu(record, project) }));
+  return [...own, ...fromRegistry].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0)).map((entry) => entry.vcu);
+}
+
+export async function importVcu(tx: Tx, registry: RegistryAdapter, actor: VcuActor, serialNumber: string): Promise<Vcu> {
+  const record = await importVcuBlock(tx, registry, actor, serialNumber);
+  return recordToVcu(record, await requireProject(registry, record.projectId));
+}
