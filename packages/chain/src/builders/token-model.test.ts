@@ -5,7 +5,8 @@ import { openEmbeddedChain, type EmbeddedChainClient } from '../drivers/embedded
 import { customErrorCode } from '../transaction-error';
 import { estimateFees, projectMintFeePlan, certificateFeePlan, signatureCount } from '../fees';
 import { execute, executeOrThrow, fundedSigner } from '../testing/helpers';
-import { buildTransactionMessage, MAX_TRANSACTION_WIRE_SIZE, transactionWireSize } from './transaction';
+import { buildTransactionMessage, MAX_TRANSACTION_WIRE_SIZE, signTransaction, transactionWireSize } from './transaction';
+import { toWireTransaction } from '../wire';
 import {
   approveDelegateInstruction,
   burnWithMemoInstructions,
@@ -241,5 +242,17 @@ describe('carbon token model on the embedded chain', () => {
     );
     expect(before - (await chain.getBalance(holder.address))).toBe(fees.total);
     expect((await chain.getAccountInfo(certificateMint.address))!.data.length).toBe(certificateMintLayout(metadata).finalSize);
+  });
+
+  it('adds the priority fee the compute budget instructions ask for, as the chain charges it', async () => {
+    const priorityFee = { computeUnitLimit: 60_000, microLamportsPerComputeUnit: 250_000n };
+    const holder = await generateKeyPairSigner();
+    const instructions = [await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: mint.address })];
+    const message = buildTransactionMessage({ feePayer: payer, lifetime: await chain.getLatestBlockhash(), instructions, priorityFee });
+    const fees = await estimateFees(chain, { tokenAccountSizes: [holderAccountSize()], signatures: signatureCount(message), priorityFee });
+    expect(fees.transaction).toBe(5_000n + 15_000n);
+    const before = await chain.getBalance(payer.address);
+    expect(await chain.sendAndConfirm(toWireTransaction(await signTransaction(message)))).toMatchObject({ status: 'confirmed' });
+    expect(before - (await chain.getBalance(payer.address))).toBe(fees.total);
   });
 });
