@@ -6,6 +6,9 @@ import {
   createProjectMintInstructions,
   findHolderTokenAccount,
   isEmbeddedChain,
+  mintToInstruction,
+  certificateMintLayout,
+  retireWithCertificateInstructions,
   projectMintLayout,
   signatureOf,
   signTransaction,
@@ -150,6 +153,57 @@ describe('prepare, sign in the wallet, submit', () => {
     }
     expect(status).toBe('confirmed');
     expect(await context.chain.getTokenAccount(await findHolderTokenAccount(wallet.address, mint))).toMatchObject({ frozen: false });
+  });
+
+  it('approves a wallet with platform keys alone, then retires from it with a certificate the wallet signs and the issuer co-signs', async () => {
+    const holder = await fundedSigner(context.chain);
+    const account = await findHolderTokenAccount(holder.address, mint);
+    const approval = await sendPlatformTransaction(context, {
+      tenantId,
+      kind: 'wallet.approve',
+      feePayer: 'freeze',
+      build: async (platform) => [
+        await createHolderTokenAccountInstruction({ payer: platform.freeze, owner: holder.address, mint }),
+        thawTokenAccountInstruction({ account, mint, freezeAuthority: platform.freeze }),
+      ],
+    });
+    expect(approval.status).toBe('confirmed');
+    const minted = await sendPlatformTransaction(context, {
+      tenantId,
+      kind: 'mint',
+      feePayer: 'issuer',
+      build: (platform) => [mintToInstruction({ mint, destination: account, issuer: platform.issuer, amount: 25n, decimals: 0 })],
+    });
+    expect(minted.status).toBe('confirmed');
+
+    const certificateMint = await generateKeyPairSigner();
+    const metadata = { name: 'Retirement certificate', symbol: 'CLCERT', uri: 'https://carbonledger.test/retirements/r-42.json', additionalFields: [['retirementId', 'r-42']] as [string, string][] };
+    const prepared = await prepareTransaction(context, {
+      tenantId,
+      kind: 'retirement',
+      wallet: holder.address,
+      build: async ({ wallet, platform }) =>
+        retireWithCertificateInstructions({
+          account,
+          projectMint: mint,
+          decimals: 0,
+          burnAuthority: wallet,
+          amount: 10n,
+          memo: 'carbonledger:retirement:r-42',
+          certificate: {
+            payer: wallet,
+            certificateMint,
+            issuer: platform.issuer,
+            holder: holder.address,
+            metadata,
+            mintLamports: await context.chain.getMinimumBalanceForRentExemption(certificateMintLayout(metadata).finalSize),
+          },
+        }),
+    });
+    const result = await submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: await walletSigns(holder, prepared.unsignedTxBase64) });
+    expect(result.status).toBe('confirmed');
+    expect(await context.chain.getTokenAccount(account)).toMatchObject({ amount: 15n });
+    expect(await context.chain.getMint(certificateMint.address)).toMatchObject({ supply: 1n, mintAuthority: null });
   });
 
   it("keeps one tenant's submissions out of another's reach", async () => {
