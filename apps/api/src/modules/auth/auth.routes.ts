@@ -59,6 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await auth.signIn(deps, originOf(request), request.body, { method: 'password', requireMfa: true });
+      request.signedInAs = { tenantId: result.tenant.id, userId: result.user.id };
       const csrfToken = await auth.csrfTokenOfSession(app.db, result.tenant.id, result.session.sessionId);
       if (csrfToken) sendCsrfToken(reply, csrfToken);
       return ok(request, result, loginTexts.signedIn);
@@ -157,6 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await wallets.walletSignIn(deps, originOf(request), request.body);
+      request.signedInAs = { tenantId: result.tenant.id, userId: result.user.id };
       const csrfToken = await auth.csrfTokenOfSession(app.db, result.tenant.id, result.session.sessionId);
       if (csrfToken) sendCsrfToken(reply, csrfToken);
       return ok(request, result, loginTexts.signedIn);

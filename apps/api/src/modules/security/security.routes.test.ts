@@ -72,6 +72,7 @@ describe('request logs', () => {
     expect(denied).toMatchObject({ method: 'GET', statusCode: 403, userAgent: 'LogProbe/1.0', errorMessage: 'Access denied. Insufficient permissions.' });
     expect(typeof denied!.responseTimeMs).toBe('number');
     expect(logs.find((log) => log.path === '/api/v1/auth/wallet/list')).toMatchObject({ statusCode: 200, errorMessage: null, ip: expect.any(String) });
+    expect(logs.find((log) => log.path === '/api/v1/auth/login')).toMatchObject({ method: 'POST', statusCode: 200 });
   });
 
   it('filters by status class and path, and exports the same filtered rows as CSV', async () => {
