@@ -6,7 +6,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_OPTIONS, changeLanguage, currentLanguage } from '../../lib/i18n';
+import { LANGUAGE_OPTIONS, changeLanguage, currentLanguage } from '../lib/i18n';
+import { Flag } from './Flag';
 
 export function LanguageSelector() {
   const { t, i18n } = useTranslation();
@@ -23,7 +24,7 @@ export function LanguageSelector() {
         aria-label={t('layout.language', { language: current?.label })}
         data-language={i18n.resolvedLanguage}
       >
-        <span aria-hidden>{current?.flag}</span>
+        {current && <Flag language={current.code} />}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {LANGUAGE_OPTIONS.map((option) => (
@@ -36,7 +37,9 @@ export function LanguageSelector() {
               void changeLanguage(option.code);
             }}
           >
-            <ListItemIcon aria-hidden>{option.flag}</ListItemIcon>
+            <ListItemIcon>
+              <Flag language={option.code} />
+            </ListItemIcon>
             <ListItemText>{option.label}</ListItemText>
           </MenuItem>
         ))}

@@ -6,10 +6,10 @@ import en from '../locales/en/translation.json';
 import es from '../locales/es/translation.json';
 import pt from '../locales/pt/translation.json';
 
-export const LANGUAGE_OPTIONS: readonly { code: Language; label: string; flag: string }[] = [
-  { code: 'en', label: 'English', flag: '🇺🇸' },
-  { code: 'pt', label: 'Português', flag: '🇧🇷' },
-  { code: 'es', label: 'Español', flag: '🇪🇸' },
+export const LANGUAGE_OPTIONS: readonly { code: Language; label: string }[] = [
+  { code: 'en', label: 'English' },
+  { code: 'pt', label: 'Português' },
+  { code: 'es', label: 'Español' },
 ];
 
 export async function initI18n() {

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS, type Tenant } from '@carbonledger/contracts';
-import { createTheme, type Theme } from '@mui/material/styles';
+import { createTheme, getLuminance, lighten, type Theme } from '@mui/material/styles';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
@@ -26,8 +26,13 @@ export const BRAND = { primary: '#00504f', primaryOnDark: '#4fb3a9', secondary: 
 
 const SYSTEM_FONTS = '"Inter", "Roboto", "Helvetica Neue", Arial, sans-serif';
 
+/** A dark brand colour is lightened on the dark background so text and outlines stay readable. */
+function forMode(color: string, mode: ThemeMode): string {
+  return mode === 'dark' && getLuminance(color) < 0.2 ? lighten(color, 0.45) : color;
+}
+
 export function buildTheme(mode: ThemeMode, branding?: Tenant['branding']): Theme {
-  const primary = branding?.customColors?.primary ?? (mode === 'dark' ? BRAND.primaryOnDark : BRAND.primary);
+  const primary = branding?.customColors?.primary ? forMode(branding.customColors.primary, mode) : mode === 'dark' ? BRAND.primaryOnDark : BRAND.primary;
   const secondary = branding?.customColors?.secondary ?? BRAND.secondary;
   const body = branding?.fonts?.body ? `"${branding.fonts.body}", ${SYSTEM_FONTS}` : SYSTEM_FONTS;
   const display = branding?.fonts?.display ? `"${branding.fonts.display}", ${body}` : body;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { CrashProbe } from '../CrashProbe';
 import { ErrorBoundary } from '../ErrorBoundary';
+import { ToastProbe } from '../ToastProbe';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 
@@ -33,6 +34,7 @@ export function AppLayout() {
         <Box sx={{ p: { xs: 2, md: 3 } }}>
           <ErrorBoundary level="page" resetKey={location.pathname}>
             <CrashProbe level="page" />
+            <ToastProbe />
             <Outlet />
           </ErrorBoundary>
         </Box>

@@ -16,7 +16,7 @@ import { useAuthStore } from '../../lib/auth-store';
 import { NotificationsBell } from '../../features/notifications/components/NotificationsBell';
 import { SecurityAlertsBell } from '../../features/security/components/SecurityAlertsBell';
 import { useWalletStore } from '../../lib/wallet';
-import { LanguageSelector } from './LanguageSelector';
+import { LanguageSelector } from '../../components/LanguageSelector';
 import { ProfileMenu } from './ProfileMenu';
 import { ThemeToggle } from './ThemeToggle';
 

@@ -23,7 +23,7 @@ export default function LoginPage() {
   const { enqueueSnackbar } = useSnackbar();
   const [mfaRequired, setMfaRequired] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const login = useLogin();
+  const login = useLogin({ onSignedIn: () => enqueueSnackbar(translateMessage(t, loginTexts.signedIn), { variant: 'success' }) });
   const {
     register,
     handleSubmit,
@@ -37,7 +37,6 @@ export default function LoginPage() {
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
     login.mutate(mfaRequired ? values : { email: values.email, password: values.password }, {
-      onSuccess: () => enqueueSnackbar(translateMessage(t, loginTexts.signedIn), { variant: 'success' }),
       onError: (error) => {
         if (isMfaRequired(error)) setMfaRequired(true);
         setFailure(loginErrorText(error));

@@ -23,7 +23,7 @@ import { useWalletStore } from '../../lib/wallet';
 import { useWalletChallenge } from './api/wallet-challenge';
 import { useWalletSession } from './api/wallet-session';
 import { AuthCard } from './components/AuthCard';
-import { loginErrorText, loginErrorTexts } from './login-error';
+import { walletLoginErrorText } from './login-error';
 
 const credentialsForm = z.object({ email: emailField, password: loginPasswordField });
 type Credentials = z.infer<typeof credentialsForm>;
@@ -41,7 +41,12 @@ export default function WalletLoginPage() {
   const wallets = useSignInWallets();
   const setConnected = useWalletStore((state) => state.setConnected);
   const challenge = useWalletChallenge();
-  const session = useWalletSession();
+  const session = useWalletSession({
+    onSignedIn: () => {
+      if (signed) setConnected({ name: signed.wallet.name, address: signed.account.address });
+      enqueueSnackbar(translateMessage(t, loginTexts.signedIn), { variant: 'success' });
+    },
+  });
   const [busyWallet, setBusyWallet] = useState<string | null>(null);
   const [signed, setSigned] = useState<Signed | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -71,13 +76,7 @@ export default function WalletLoginPage() {
     setFailure(null);
     session.mutate(
       { ...values, walletAddress: signed.account.address, signature: signed.signature, message: signed.message },
-      {
-        onSuccess: () => {
-          setConnected({ name: signed.wallet.name, address: signed.account.address });
-          enqueueSnackbar(translateMessage(t, loginTexts.signedIn), { variant: 'success' });
-        },
-        onError: (error) => setFailure(loginErrorText(error, error.message || loginErrorTexts.dualAuthFailed)),
-      },
+      { onError: (error) => setFailure(walletLoginErrorText(error)) },
     );
   });
 

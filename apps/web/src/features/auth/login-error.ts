@@ -10,6 +10,12 @@ export const loginErrorTexts = {
 
 const KNOWN_CODES = ['INVALID_CREDENTIALS', 'MFA_REQUIRED', 'INVALID_MFA_TOKEN', 'ACCOUNT_LOCKED', 'KYC_REQUIRED', 'RATE_LIMITED', 'VALIDATION_ERROR'] as const;
 
+/** SPEC §8 dual-auth failure: the server's specific text, else 'Dual authentication failed'. */
+export function walletLoginErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.code === 'WALLET_AUTH_FAILED') return error.message || loginErrorTexts.dualAuthFailed;
+  return loginErrorText(error, loginErrorTexts.dualAuthFailed);
+}
+
 export function isMfaRequired(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'MFA_REQUIRED' || error.message.includes('MFA_REQUIRED'));
 }

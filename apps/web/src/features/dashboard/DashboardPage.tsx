@@ -45,11 +45,16 @@ function SectionSkeleton() {
 }
 
 export default function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useAuthStore((state) => state.user);
   const company = useAuthStore((state) => state.company);
   const summary = useDashboardSummary();
   const language = currentLanguage();
+  /** Audit actions such as 'security.login_succeeded' read as the security event they record. */
+  const actionLabel = (action: string) => {
+    const key = `securityEvents.${action.replace(/^security\./, '')}`;
+    return action.startsWith('security.') && i18n.exists(key) ? t(key) : action;
+  };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
@@ -81,9 +86,11 @@ export default function DashboardPage() {
             {summary.data && summary.data.pendingActions.length > 0 && (
               <List disablePadding>
                 {summary.data.pendingActions.map((action) => (
-                  <ListItemButton key={action.id} component={RouterLink} to={action.link} divider>
-                    <ListItemText primary={action.title} secondary={action.description} />
-                  </ListItemButton>
+                  <ListItem key={action.id} disablePadding divider>
+                    <ListItemButton component={RouterLink} to={action.link}>
+                      <ListItemText primary={action.title} secondary={action.description} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             )}
@@ -100,7 +107,7 @@ export default function DashboardPage() {
                 {summary.data.recentActivity.map((entry) => (
                   <ListItem key={entry.id} divider>
                     <ListItemText
-                      primary={entry.action}
+                      primary={actionLabel(entry.action)}
                       secondary={`${entry.actor ?? t('dashboard.system')} · ${entry.resourceType} · ${formatDateTime(entry.timestamp, language)}`}
                     />
                   </ListItem>

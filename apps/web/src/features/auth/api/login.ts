@@ -8,9 +8,16 @@ export async function login(request: LoginRequest): Promise<AuthResult> {
   return parseAuthResult(await api.post<unknown>('/auth/login', request));
 }
 
-export function useLogin() {
+/**
+ * `onSignedIn` runs before the session starts: starting it unmounts the login page, and a
+ * callback given to `mutate` would then never run.
+ */
+export function useLogin({ onSignedIn }: { onSignedIn?: (result: AuthResult) => void } = {}) {
   return useMutation({
     mutationFn: login,
-    onSuccess: (result) => startSession(result),
+    onSuccess: (result) => {
+      onSignedIn?.(result);
+      startSession(result);
+    },
   });
 }

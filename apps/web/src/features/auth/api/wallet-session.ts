@@ -8,6 +8,13 @@ export async function walletSession(request: WalletSessionRequest): Promise<Auth
   return parseAuthResult(await api.post<unknown>('/auth/wallet/session', request));
 }
 
-export function useWalletSession() {
-  return useMutation({ mutationFn: walletSession, onSuccess: (result) => startSession(result) });
+/** `onSignedIn` runs before the session starts (starting it unmounts the page). */
+export function useWalletSession({ onSignedIn }: { onSignedIn?: (result: AuthResult) => void } = {}) {
+  return useMutation({
+    mutationFn: walletSession,
+    onSuccess: (result) => {
+      onSignedIn?.(result);
+      startSession(result);
+    },
+  });
 }

@@ -4,6 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LanguageSelector } from '../../../components/LanguageSelector';
 
 /** The frame of the signed-out screens: brand, title and the form. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -24,6 +25,9 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
       }}
     >
       <Paper elevation={6} sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -2, mr: -2, color: 'text.secondary' }}>
+          <LanguageSelector />
+        </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 3 }}>
           <Eco sx={{ fontSize: 40, color: 'primary.main' }} aria-hidden />
           <Box>

@@ -1,8 +1,8 @@
-import { mfaEnrolmentSchema, mfaRecoveryCodesSchema } from '@carbonledger/contracts';
+import { mfaEnrolmentSchema, mfaRecoveryCodesSchema, mfaStatusSchema } from '@carbonledger/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export const MFA_PATHS = { enrol: '/auth/mfa/enrol', confirm: '/auth/mfa/confirm', disable: '/auth/mfa/disable' } as const;
+export const MFA_PATHS = { enrol: '/auth/mfa/enroll', confirm: '/auth/mfa/confirm', disable: '/auth/mfa/disable' } as const;
 
 export function startMfaEnrolment() {
   return api.post(MFA_PATHS.enrol, undefined, mfaEnrolmentSchema);
@@ -21,7 +21,7 @@ export function useConfirmMfa() {
 }
 
 export function disableMfa(code: string) {
-  return api.post(MFA_PATHS.disable, { code });
+  return api.post(MFA_PATHS.disable, { code }, mfaStatusSchema);
 }
 
 export function useDisableMfa() {

@@ -3,8 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api';
 
-export function fetchOwnSecurityHistory(userId: string): Promise<SecurityEvent[]> {
-  return api.get('/sessions/security-events', z.array(securityEventSchema), { query: { userId, limit: 20 } });
+export function fetchOwnSecurityHistory(_userId: string): Promise<SecurityEvent[]> {
+  return api.get('/sessions/mine/events', z.array(securityEventSchema), { query: { limit: 20 } });
 }
 
 export const ownSecurityHistoryQuery = (userId: string) =>

@@ -5,9 +5,9 @@ import { api } from '../../../lib/api';
 
 const ownSessionsKey = ['sessions', 'own'] as const;
 
-/** The signed-in user's own sessions and devices. */
-export function fetchOwnSessions(userId: string): Promise<MonitoredSession[]> {
-  return api.get('/sessions/active', z.array(monitoredSessionSchema), { query: { userId } });
+/** The signed-in user's own live sessions (and so devices). */
+export function fetchOwnSessions(_userId: string): Promise<MonitoredSession[]> {
+  return api.get('/sessions/mine', z.array(monitoredSessionSchema));
 }
 
 export const ownSessionsQuery = (userId: string) => queryOptions({ queryKey: [...ownSessionsKey, userId], queryFn: () => fetchOwnSessions(userId), staleTime: 15_000 });

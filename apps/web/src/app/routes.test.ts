@@ -1,0 +1,96 @@
+import { RESTRICTED_ROUTES } from '@carbonledger/contracts';
+import { describe, expect, it } from 'vitest';
+import { PENDING_ROUTES, PROTECTED_ROUTES, PUBLIC_ROUTES, REDIRECTS } from './routes';
+
+/** Every route of SPEC §2. */
+const SPEC_PUBLIC = ['/login', '/login/wallet'];
+const SPEC_SIGNED_IN = [
+  '/dashboard',
+  '/portfolio',
+  '/carbon-projects',
+  '/retirements',
+  '/minting',
+  '/minting/advanced',
+  '/help',
+  '/help/phantom-custom-token',
+  '/transactions',
+  '/tools/sign-base64',
+  '/audit-trail',
+  '/jobs',
+  '/cache',
+  '/metrics',
+  '/profile',
+  '/settings',
+  '/companies/:id',
+  '/wallets',
+  '/kyc',
+  '/certificates',
+];
+
+describe('route table', () => {
+  it('registers every SPEC §2 route once, restricted ones included', () => {
+    const registered = PROTECTED_ROUTES.map((route) => route.path);
+    expect(new Set(registered).size).toBe(registered.length);
+    expect(registered.sort()).toEqual([...SPEC_SIGNED_IN, ...Object.keys(RESTRICTED_ROUTES)].sort());
+    expect(PUBLIC_ROUTES.map((route) => route.path)).toEqual(SPEC_PUBLIC);
+  });
+
+  it('lists exactly the screens that later issues build, so none passes for done', () => {
+    expect(PENDING_ROUTES.map(([path]) => path)).toEqual([
+      '/portfolio',
+      '/carbon-projects',
+      '/retirements',
+      '/minting',
+      '/minting/advanced',
+      '/help',
+      '/help/phantom-custom-token',
+      '/transactions',
+      '/tools/sign-base64',
+      '/audit-trail',
+      '/jobs',
+      '/cache',
+      '/metrics',
+      '/companies/:id',
+      '/wallets',
+      '/kyc',
+      '/certificates',
+      '/offsets/requests',
+      '/approvals',
+      '/api-management',
+      '/compliance',
+      '/api-docs',
+      '/webhooks',
+      '/companies',
+      '/companies/new',
+      '/compliance/kyc-reviews',
+      '/registry',
+      '/financial/reconciliation',
+      '/invoices',
+      '/reconciliation',
+      '/team/users',
+      '/team/activity',
+      '/team/roles',
+    ]);
+  });
+
+  it('loads every built page as its own chunk', () => {
+    const built = PROTECTED_ROUTES.filter((route) => !PENDING_ROUTES.some(([path]) => path === route.path));
+    expect(built.map((route) => route.path)).toEqual(['/dashboard', '/profile', '/settings', '/security-center', '/security/sessions', '/security/logs']);
+    for (const route of [...built, ...PUBLIC_ROUTES]) expect(route.page.$$typeof).toBe(Symbol.for('react.lazy'));
+  });
+
+  it('has the SPEC §2 redirects', () => {
+    expect(Object.fromEntries(REDIRECTS)).toEqual({
+      '/burn': '/retirements',
+      '/burn-transactions': '/retirements',
+      '/mint': '/minting',
+      '/projects': '/carbon-projects',
+      '/history': '/transactions',
+      '/company-wallets': '/wallets',
+      '/wallet': '/wallets',
+      '/admin/wallets': '/wallets',
+      '/approvals/legacy': '/approvals',
+      '/': '/dashboard',
+    });
+  });
+});
