@@ -4,6 +4,7 @@ import { DEFAULT_PERMISSIONS, RESTRICTED_ROUTES, canAccess, hasAnyRole, type Res
 import { AppError } from '../lib/app-error';
 import { configuredOrLocalSecret } from '../lib/secrets';
 import { createAccessTokens, type AccessTokens } from '../modules/auth/tokens';
+import { createSecretBox, type SecretBox } from '../modules/auth/secret-box';
 import { checkRequestSession, type SessionPolicy } from '../modules/sessions/sessions.service';
 import { recordSecurityEvent, type RequestOrigin } from '../modules/security/security.service';
 import { csrfTokenMatches, needsCsrf, sendCsrfToken } from './csrf';
@@ -31,6 +32,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokens: AccessTokens;
     sessionPolicy: SessionPolicy;
+    mfaSecrets: SecretBox;
     /** onRequest guard: a valid access token of a live session (and the CSRF token on state-changing requests). */
     authenticate: Guard;
     /** onRequest guard: signed in and holding one of the roles by the SPEC §6 role check. */
@@ -78,6 +80,7 @@ function needsCsrfCheck(request: FastifyRequest, auth: AuthContext): boolean {
 
 export const authPlugin = fp(async (app) => {
   app.decorate('tokens', createAccessTokens(configuredOrLocalSecret(app.config.jwtSecret, app.config.dataDir, 'jwt'), app.config.accessTokenTtlSeconds));
+  app.decorate('mfaSecrets', createSecretBox(configuredOrLocalSecret(app.config.masterKey, app.config.dataDir, 'master'), 'mfa-secret'));
   app.decorate('sessionPolicy', {
     idleTimeoutMs: app.config.sessionIdleTimeoutMinutes * 60_000,
     absoluteTimeoutMs: app.config.sessionAbsoluteTimeoutHours * 3600_000,

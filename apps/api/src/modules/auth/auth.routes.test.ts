@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { getBase58Decoder } from '@solana/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { companies, securityAlerts, securityEvents, sessions, users, walletChallenges } from '../../db/schema';
+import { companies, securityAlerts, securityEvents, sessions, userCredentials, users, walletChallenges } from '../../db/schema';
 import { DEMO_PASSWORD, nextClientIp, signInAs, type SignedIn } from './auth.testing';
 
 let harness: TestApp;
@@ -153,6 +153,9 @@ describe('MFA', () => {
     expect(confirmed.statusCode).toBe(200);
     const recoveryCodes: string[] = confirmed.json().data.recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
+    const [stored] = await harness.app.db.asSystem((tx) => tx.select().from(userCredentials).where(eq(userCredentials.userId, finance.result.user.id)));
+    expect(stored!.mfaSecret).not.toContain(secret);
+    expect(stored!.recoveryCodeHashes).not.toContain(recoveryCodes[0]);
 
     const withoutCode = await login({ email: 'finance@demo.test', password: DEMO_PASSWORD });
     expect(withoutCode.statusCode).toBe(401);

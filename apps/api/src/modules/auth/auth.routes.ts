@@ -38,7 +38,7 @@ import * as wallets from './wallet.service';
 const base = `${API_BASE_PATH}`;
 
 function depsOf(app: FastifyInstance): auth.AuthDeps {
-  return { db: app.db, tokens: app.tokens, policy: app.sessionPolicy };
+  return { db: app.db, tokens: app.tokens, policy: app.sessionPolicy, secrets: app.mfaSecrets };
 }
 
 /** The domain and URI the wallet shows the user: the public URL when configured, else the host asked. */

@@ -15,11 +15,14 @@ import * as repository from './auth.repository';
 import { describeDevice, toAuthResult, toSessionRestore, toUser } from './auth.mappers';
 import { recoveryCodeHash, totpMatches } from './mfa';
 import type { AccessTokens } from './tokens';
+import type { SecretBox } from './secret-box';
 
 export interface AuthDeps {
   db: Database;
   tokens: AccessTokens;
   policy: SessionPolicy;
+  /** Seals TOTP secrets at rest. */
+  secrets: SecretBox;
 }
 
 /** SPEC §8 ACCOUNT_LOCKED: five consecutive failures lock the account for fifteen minutes. */
@@ -107,7 +110,7 @@ async function checkCredentials(
       usedRecoveryCode = hash;
     } else if (!input.mfaToken) {
       return { refused: new AppError('MFA_REQUIRED') };
-    } else if (!(await totpMatches(credentials.mfaSecret, input.mfaToken))) {
+    } else if (!(await totpMatches(deps.secrets.open(credentials.mfaSecret, user.id), input.mfaToken))) {
       return failure(new AppError('INVALID_MFA_TOKEN'), 'wrong MFA code');
     }
   }

@@ -18,7 +18,7 @@ export async function enrolMfa(deps: AuthDeps, auth: AuthContext) {
   const account = await accountOf(deps, auth);
   if (account.credentials?.mfaEnabled) throw new AppError('CONFLICT', 'Multi-factor authentication is already enabled');
   const secret = newTotpSecret();
-  await deps.db.withTenant(auth.tenantId, (tx) => repository.saveCredentials(tx, account.user, { mfaPendingSecret: secret }));
+  await deps.db.withTenant(auth.tenantId, (tx) => repository.saveCredentials(tx, account.user, { mfaPendingSecret: deps.secrets.seal(secret, auth.userId) }));
   return enrolmentFor(account.user.email, secret);
 }
 
@@ -27,7 +27,7 @@ export async function confirmMfa(deps: AuthDeps, origin: RequestOrigin, auth: Au
   const account = await accountOf(deps, auth);
   const pending = account.credentials?.mfaPendingSecret;
   if (!pending) throw new AppError('CONFLICT', 'Start multi-factor enrolment first');
-  if (!(await totpMatches(pending, code))) throw invalidCode();
+  if (!(await totpMatches(deps.secrets.open(pending, auth.userId), code))) throw invalidCode();
   const recoveryCodes = newRecoveryCodes();
   await deps.db.withTenant(auth.tenantId, async (tx) => {
     await repository.saveCredentials(tx, account.user, { mfaEnabled: true, mfaSecret: pending, mfaPendingSecret: null, recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash) });
@@ -41,7 +41,7 @@ export async function disableMfa(deps: AuthDeps, origin: RequestOrigin, auth: Au
   const account = await accountOf(deps, auth);
   const secret = account.credentials?.mfaEnabled ? account.credentials.mfaSecret : null;
   if (!secret) throw new AppError('CONFLICT', 'Multi-factor authentication is not enabled');
-  if (!(await totpMatches(secret, code))) throw invalidCode();
+  if (!(await totpMatches(deps.secrets.open(secret, auth.userId), code))) throw invalidCode();
   await deps.db.withTenant(auth.tenantId, async (tx) => {
     await repository.saveCredentials(tx, account.user, { mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, recoveryCodeHashes: [] });
     await recordSecurityEvent(tx, origin, { tenantId: auth.tenantId, type: 'mfa_disabled', userId: auth.userId, userEmail: auth.email });
