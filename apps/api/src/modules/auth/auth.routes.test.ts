@@ -102,6 +102,24 @@ describe('POST /auth/login', () => {
     expect(alerts.map((alert) => alert.title)).toContain('Account locked');
   });
 
+  it('unlocks by time: after the lock runs out the password works and the failure count starts again', async () => {
+    const email = 'cso@demo.test';
+    for (let attempt = 1; attempt <= 5; attempt++) await login({ email, password: 'Wrong!2345' });
+    expect((await login({ email, password: DEMO_PASSWORD })).json().error.code).toBe('ACCOUNT_LOCKED');
+    const userId = await userIdOf(email);
+    await harness.app.db.asSystem((tx) => tx.update(userCredentials).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(userCredentials.userId, userId)));
+    expect((await login({ email, password: 'Wrong!2345' })).json().error.code).toBe('INVALID_CREDENTIALS');
+    expect((await login({ email, password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('records a new-device sign-in when a known user arrives with another browser', async () => {
+    await signInAs(harness.app, 'hda@demo.test', { headers: { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0) Firefox/131.0' } });
+    await signInAs(harness.app, 'hda@demo.test', { headers: { 'user-agent': 'Mozilla/5.0 (Macintosh; Mac OS X 14_0) Safari/605.1.15' } });
+    const userId = await userIdOf('hda@demo.test');
+    const events = await harness.app.db.asSystem((tx) => tx.select().from(securityEvents).where(eq(securityEvents.userId, userId)));
+    expect(events.filter((event) => event.type === 'new_device_login').map((event) => event.details.device)).toContain('Safari on macOS');
+  });
+
   it("refuses users of a company whose KYC was rejected, but not the platform's administrators", async () => {
     const customer = await harness.app.db.asSystem(async (tx) => (await tx.select().from(companies).where(eq(companies.name, 'Verde Energia S.A.')))[0]!);
     await harness.app.db.asSystem((tx) => tx.update(companies).set({ kycStatus: 'rejected' }).where(eq(companies.id, customer.id)));
