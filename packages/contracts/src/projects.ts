@@ -119,6 +119,14 @@ export const vcuSchema = z.object({
 });
 export type Vcu = z.infer<typeof vcuSchema>;
 
+/** The tenant's imported VCUs across projects (batch minting picks from these). */
+export const vcuListQuery = z.object({
+  status: vcuRecordStatusSchema.exclude(['released']).optional(),
+  projectId: z.string().regex(/^[0-9]{1,9}$/).optional(),
+  limit: z.coerce.number().int().min(1).max(2000).default(500),
+});
+export type VcuListQuery = z.infer<typeof vcuListQuery>;
+
 export const importVcuRequest = z.object({ serialNumber: verraSerialField });
 export type ImportVcuRequest = z.infer<typeof importVcuRequest>;
 

@@ -26,7 +26,7 @@ describe('carbon projects and VCU import API', () => {
   afterAll(() => harness.close());
 
   describe('without a signed-in user', () => {
-    it.each(['/api/v1/projects', '/api/v1/projects/stats', '/api/v1/projects/2250', '/api/v1/projects/2250/vcus'])('GET %s answers 401', async (url) => {
+    it.each(['/api/v1/projects', '/api/v1/projects/stats', '/api/v1/projects/2250', '/api/v1/projects/2250/vcus', '/api/v1/vcus'])('GET %s answers 401', async (url) => {
       const response = await get(url, null);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
@@ -231,6 +231,22 @@ describe('carbon projects and VCU import API', () => {
       expect(loser.json().message).toBe(registryTexts.overlap);
     });
 
+    it("lists the company's imported VCUs across projects, filtered by status or project", async () => {
+      const forest = await importSerial('12001-824002771-824003770-VCS-VCU-1024-VER-PE-14-1360-01012018-31122018-1');
+      expect(forest.statusCode).toBe(201);
+      const all = (await get('/api/v1/vcus')).json().data as Vcu[];
+      expect(all.map((entry) => [entry.projectId, entry.serialNumber, entry.status])).toEqual([
+        ['1360', '12001-824002771-824003770-VCS-VCU-1024-VER-PE-14-1360-01012018-31122018-1', 'available'],
+        ['3107', WIND(690100001, 690101000), 'available'],
+        ['3107', expect.stringMatching(/^16044-69010(2001-690102500|2300-690102800)-/), 'available'],
+      ]);
+      expect(all[0]!.projectName).toBe('Tambopata-Bahuaja Forest Conservation (REDD+)');
+      expect((await get('/api/v1/vcus?projectId=1360')).json().data).toHaveLength(1);
+      expect((await get('/api/v1/vcus?status=tokenised')).json().data).toEqual([]);
+      expect((await get('/api/v1/vcus?status=released')).statusCode).toBe(400);
+      expect((await get('/api/v1/vcus?limit=0')).statusCode).toBe(400);
+    });
+
     it('needs the mint permission: a viewer gets 403', async () => {
       const response = await importSerial(WIND(690103001, 690103010), viewer);
       expect(response.statusCode).toBe(403);
@@ -262,6 +278,8 @@ describe('carbon projects and VCU import API', () => {
       expect(free.statusCode).toBe(201);
       const demoView = (await get('/api/v1/projects/3107/vcus')).json().data as Vcu[];
       expect(demoView.some((entry) => entry.serialNumber === WIND(690104001, 690104100))).toBe(false);
+      expect(((await get('/api/v1/vcus', otherTenant)).json().data as Vcu[]).map((entry) => entry.serialNumber)).toEqual([WIND(690104001, 690104100)]);
+      expect(((await get('/api/v1/vcus')).json().data as Vcu[]).map((entry) => entry.serialNumber)).not.toContain(WIND(690104001, 690104100));
     });
   });
 });

@@ -10,6 +10,7 @@ import {
   projectPageSchema,
   projectStatsSchema,
   registryTexts,
+  vcuListQuery,
   vcuSchema,
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
@@ -52,6 +53,12 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
     `${API_BASE_PATH}/projects/:id/vcus`,
     { onRequest: readProjects, schema: { tags: ['projects'], summary: "The project's VCUs: this company's imported blocks and the registry's free ones", params: projectIdParams, response: { 200: apiEnvelope(z.array(vcuSchema)) } } },
     async (request) => ok(request, await request.withTenant((tx) => projects.projectVcus(tx, registryFor(tx), request.params.id))),
+  );
+
+  app.get(
+    `${API_BASE_PATH}/vcus`,
+    { onRequest: readProjects, schema: { tags: ['projects'], summary: "This company's imported VCUs across projects, optionally of one status or project", querystring: vcuListQuery, response: { 200: apiEnvelope(z.array(vcuSchema)) } } },
+    async (request) => ok(request, await request.withTenant((tx) => projects.importedVcus(tx, registryFor(tx), request.query))),
   );
 
   app.post(

@@ -7,11 +7,12 @@ import {
   type ProjectStats,
   type RegistryVcuBlock,
   type Vcu,
+  type VcuListQuery,
 } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { RegistryAdapter } from '../registry/registry.adapter';
-import { liveBlocksOfProject } from '../registry/vcu-blocks.repository';
+import { liveBlocks, liveBlocksOfProject } from '../registry/vcu-blocks.repository';
 import { importVcuBlock, unitsOf, type VcuActor, type VcuBlockRecord } from '../registry/vcu-blocks.service';
 
 export async function searchProjects(registry: RegistryAdapter, query: ProjectListQuery): Promise<ProjectPage> {
@@ -106,4 +107,18 @@ export async function projectVcus(tx: Tx, registry: RegistryAdapter, projectId: 
 export async function importVcu(tx: Tx, registry: RegistryAdapter, actor: VcuActor, serialNumber: string): Promise<Vcu> {
   const record = await importVcuBlock(tx, registry, actor, serialNumber);
   return recordToVcu(record, await requireProject(registry, record.projectId));
+}
+
+/** The tenant's imported VCUs across projects, with their project names. */
+export async function importedVcus(tx: Tx, registry: RegistryAdapter, query: VcuListQuery): Promise<Vcu[]> {
+  const records = (await liveBlocks(tx, query)).filter((record) => record.registry === registry.id);
+  const projects = new Map<string, CarbonProject>();
+  for (const projectId of new Set(records.map((record) => record.projectId))) {
+    const project = await registry.getProject(projectId);
+    if (project) projects.set(projectId, project);
+  }
+  return records.flatMap((record) => {
+    const project = projects.get(record.projectId);
+    return project ? [recordToVcu(record, project)] : [];
+  });
 }

@@ -68,6 +68,22 @@ export function liveBlocksOfProject(tx: Tx, registry: RegistryId, projectId: str
     .orderBy(asc(vcuBlocks.blockStart));
 }
 
+/** The tenant's live records, optionally of one status or project, by project, vintage and serial. */
+export function liveBlocks(tx: Tx, filter: { status?: VcuRecordStatus; projectId?: string; limit: number }): Promise<VcuBlockRow[]> {
+  return tx
+    .select()
+    .from(vcuBlocks)
+    .where(
+      and(
+        ne(vcuBlocks.status, 'released'),
+        filter.status ? eq(vcuBlocks.status, filter.status) : undefined,
+        filter.projectId ? eq(vcuBlocks.projectId, filter.projectId) : undefined,
+      ),
+    )
+    .orderBy(asc(vcuBlocks.projectId), asc(vcuBlocks.vintageStart), asc(vcuBlocks.blockStart))
+    .limit(filter.limit);
+}
+
 export async function findVcuBlock(tx: Tx, id: string): Promise<VcuBlockRow | null> {
   const [row] = await tx.select().from(vcuBlocks).where(eq(vcuBlocks.id, id));
   return row ?? null;

@@ -116,6 +116,13 @@ describe('VCU import, reservation and the one-tokenisation rule', () => {
     expect(loser.reason).toMatchObject({ code: 'CONFLICT', message: registryTexts.overlap });
   });
 
+  it('lets touching ranges coexist but refuses a single shared serial', async () => {
+    const touching = await importAs(gamma, windSerial(690101001, 690101010));
+    expect(touching.status).toBe('available');
+    const shared = await rejection(importAs(gamma, windSerial(690101010, 690101020)));
+    expect(shared).toMatchObject({ code: 'CONFLICT', message: registryTexts.overlap });
+  });
+
   it('enforces the rule in the database itself, whatever the role or tenant', async () => {
     const attempt = database.asSystem((tx) =>
       tx.insert(vcuBlocks).values({
