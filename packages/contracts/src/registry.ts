@@ -271,6 +271,10 @@ export const verraSerialField = z
   .superRefine((value, context) => {
     const parsed = parseVerraSerial(value);
     if (!parsed.ok) for (const error of parsed.errors) context.addIssue({ code: 'custom', message: error.message });
+  })
+  .meta({
+    description: 'Verra VCU serial number: the 13-field current form or the 12-field legacy form without VCS',
+    examples: ['16044-690100001-690105000-VCS-VCU-262-VER-US-1-3107-01012023-31122023-0'],
   });
 
 /** Registries the platform talks to: the Verra API, or the sandbox registry in the database (embedded mode). */
