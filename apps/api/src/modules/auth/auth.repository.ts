@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { APP_ROLE, rowsOf, type Database, type Tx } from '../../db/database';
 import { companies, linkedWallets, tenants, userCredentials, users, walletChallenges } from '../../db/schema';
@@ -77,9 +77,15 @@ export async function insertWalletLink(tx: Tx, link: typeof linkedWallets.$infer
   return row!;
 }
 
+/** Challenges kept after they expire, for looking into a refused sign-in; older ones are removed. */
+const CHALLENGE_RETENTION_MS = 24 * 3600_000;
+
 /** Wallet challenges exist before anyone is signed in, so they live outside every tenant. */
 export async function insertChallenge(database: Database, challenge: typeof walletChallenges.$inferInsert): Promise<void> {
-  await database.asSystem((tx) => tx.insert(walletChallenges).values(challenge));
+  await database.asSystem(async (tx) => {
+    await tx.delete(walletChallenges).where(lt(walletChallenges.expiresAt, new Date(Date.now() - CHALLENGE_RETENTION_MS)));
+    await tx.insert(walletChallenges).values(challenge);
+  });
 }
 
 export async function findChallenge(database: Database, nonce: string) {

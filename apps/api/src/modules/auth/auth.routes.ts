@@ -58,10 +58,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Sign in with e-mail, password and (when enabled) the MFA code', body: loginRequest, response: { 200: apiEnvelope(authResultSchema) } },
     },
     async (request, reply) => {
-      const result = await auth.signIn(deps, originOf(request), request.body, { method: 'password', requireMfa: true });
+      const { result, csrfToken } = await auth.signIn(deps, originOf(request), request.body, { method: 'password', requireMfa: true });
       request.signedInAs = { tenantId: result.tenant.id, userId: result.user.id };
-      const csrfToken = await auth.csrfTokenOfSession(app.db, result.tenant.id, result.session.sessionId);
-      if (csrfToken) sendCsrfToken(reply, csrfToken);
+      sendCsrfToken(reply, csrfToken);
       return ok(request, result, loginTexts.signedIn);
     },
   );
@@ -157,10 +156,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Dual authentication: wallet signature plus e-mail and password', body: walletSessionRequest, response: { 200: apiEnvelope(walletSessionResultSchema) } },
     },
     async (request, reply) => {
-      const result = await wallets.walletSignIn(deps, originOf(request), request.body);
+      const { result, csrfToken } = await wallets.walletSignIn(deps, originOf(request), request.body);
       request.signedInAs = { tenantId: result.tenant.id, userId: result.user.id };
-      const csrfToken = await auth.csrfTokenOfSession(app.db, result.tenant.id, result.session.sessionId);
-      if (csrfToken) sendCsrfToken(reply, csrfToken);
+      sendCsrfToken(reply, csrfToken);
       return ok(request, result, loginTexts.signedIn);
     },
   );

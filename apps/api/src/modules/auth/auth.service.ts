@@ -53,7 +53,13 @@ export interface SignInOptions {
  * (counting failures towards the lockout), the account status, the company's KYC and the
  * MFA code, then open a session and hand out an access token.
  */
-export async function signIn(deps: AuthDeps, origin: RequestOrigin, input: LoginRequest, options: SignInOptions): Promise<AuthResult> {
+/** A sign-in's answer and the CSRF token of its new session (sent as the response header). */
+export interface SignedIn {
+  result: AuthResult;
+  csrfToken: string;
+}
+
+export async function signIn(deps: AuthDeps, origin: RequestOrigin, input: LoginRequest, options: SignInOptions): Promise<SignedIn> {
   const target = await repository.findLoginTarget(deps.db, input.email);
   if (!target) {
     await verifyPassword(await unknownUserHash, input.password);
@@ -75,7 +81,7 @@ export async function signIn(deps: AuthDeps, origin: RequestOrigin, input: Login
     const signedIn = await repository.loadAccount(tx, account.user.id);
     return { session, account: signedIn! };
   });
-  return issue(deps, opened.account, opened.session);
+  return { result: await issue(deps, opened.account, opened.session), csrfToken: opened.session.csrfToken };
 }
 
 async function checkCredentials(
@@ -196,11 +202,6 @@ async function issue(deps: AuthDeps, account: repository.Account, session: { id:
     tokenVersion: session.tokenVersion,
   });
   return toAuthResult(account, session, { accessToken, expiresIn: deps.tokens.ttlSeconds });
-}
-
-/** The CSRF token a sign-in handed out, for the response header. */
-export async function csrfTokenOfSession(db: Database, tenantId: string, sessionId: string): Promise<string | null> {
-  return db.withTenant(tenantId, async (tx) => (await sessionsRepository.findSessionForRequest(tx, sessionId))?.csrfToken ?? null);
 }
 
 /** Refresh rotates: a new token version (the previous token stops working) and a new CSRF token, same session. */

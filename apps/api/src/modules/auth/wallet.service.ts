@@ -1,11 +1,11 @@
-import type { AuthResult, LinkedWallet, WalletLinkRequest, WalletSessionRequest, WalletSessionResult } from '@carbonledger/contracts';
+import type { LinkedWallet, WalletLinkRequest, WalletSessionRequest, WalletSessionResult } from '@carbonledger/contracts';
 import { walletTypeSchema } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { AuthContext } from '../../plugins/auth';
 import { recordSecurityEvent, type RequestOrigin } from '../security/security.service';
 import * as repository from './auth.repository';
-import { signIn, walletAlreadyLinked, type AuthDeps } from './auth.service';
+import { signIn, walletAlreadyLinked, type AuthDeps, type SignedIn } from './auth.service';
 import { CHALLENGE_TTL_MS, challengeMessage, newNonce, nonceOf, walletSignatureValid } from './siws';
 
 export interface ChallengeContext {
@@ -54,12 +54,12 @@ async function linkWallet(tx: Tx, origin: RequestOrigin, user: { id: string; ten
  * linked to anyone is linked to this user on the first success; a wallet linked to
  * somebody else is refused.
  */
-export async function walletSignIn(deps: AuthDeps, origin: RequestOrigin, input: WalletSessionRequest): Promise<WalletSessionResult> {
+export async function walletSignIn(deps: AuthDeps, origin: RequestOrigin, input: WalletSessionRequest): Promise<{ result: WalletSessionResult; csrfToken: string }> {
   await consumeWalletProof(deps, input, 'WALLET_AUTH_FAILED');
   let walletType: LinkedWallet['walletType'] = 'other';
-  let result: AuthResult;
+  let signedIn: SignedIn;
   try {
-    result = await signIn(deps, origin, { email: input.email, password: input.password }, {
+    signedIn = await signIn(deps, origin, { email: input.email, password: input.password }, {
       method: 'wallet',
       requireMfa: false,
       async beforeSession(tx, account) {
@@ -73,7 +73,8 @@ export async function walletSignIn(deps: AuthDeps, origin: RequestOrigin, input:
     if (walletAlreadyLinked(error)) throw new AppError('WALLET_AUTH_FAILED', 'This wallet is linked to another account.');
     throw error;
   }
-  return { ...result, wallet: { address: input.walletAddress, walletType }, access_token: result.tokens.accessToken };
+  const { result, csrfToken } = signedIn;
+  return { result: { ...result, wallet: { address: input.walletAddress, walletType }, access_token: result.tokens.accessToken }, csrfToken };
 }
 
 export async function listWallets(deps: AuthDeps, auth: AuthContext): Promise<LinkedWallet[]> {
