@@ -9,5 +9,6 @@ export * from './notifications';
 export * from './realtime';
 export * from './dashboard';
 export * from './wallets';
+export * from './signing';
 export * from './registry';
 export * from './projects';
