@@ -1,10 +1,8 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@carbonledger/contracts';
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en/translation.json';
-import es from '../locales/es/translation.json';
-import pt from '../locales/pt/translation.json';
 
 export const LANGUAGE_OPTIONS: readonly { code: Language; label: string }[] = [
   { code: 'en', label: 'English' },
@@ -12,12 +10,33 @@ export const LANGUAGE_OPTIONS: readonly { code: Language; label: string }[] = [
   { code: 'es', label: 'Español' },
 ];
 
+/** English ships with the app (it is the fallback); the other languages load when chosen. */
+const LAZY_LOCALES: Partial<Record<Language, () => Promise<{ default: ResourceKey }>>> = {
+  pt: () => import('../locales/pt/translation.json'),
+  es: () => import('../locales/es/translation.json'),
+};
+
+const lazyLocales: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = LAZY_LOCALES[language as Language];
+    if (!load) return callback(null, language === 'en' ? en : {});
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
 export async function initI18n() {
   await i18n
+    .use(lazyLocales)
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      resources: { en: { translation: en }, pt: { translation: pt }, es: { translation: es } },
+      resources: { en: { translation: en } },
+      partialBundledLanguages: true,
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',

@@ -4,13 +4,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
+import { TextInput } from '../../components/TextInput';
 import { translateMessage } from '../../lib/messages';
 import { useLogin } from './api/login';
 import { AuthCard } from './components/AuthCard';
@@ -52,7 +52,7 @@ export default function LoginPage() {
             {translateMessage(t, failure)}
           </Alert>
         )}
-        <TextField
+        <TextInput
           label={t('login.email')}
           type="email"
           autoComplete="username"
@@ -62,7 +62,7 @@ export default function LoginPage() {
           helperText={fieldError(errors.email?.message)}
           {...register('email')}
         />
-        <TextField
+        <TextInput
           label={t('login.password')}
           type="password"
           autoComplete="current-password"
@@ -72,12 +72,12 @@ export default function LoginPage() {
           {...register('password')}
         />
         {mfaRequired && (
-          <TextField
+          <TextInput
             label={t('login.mfaToken')}
             autoComplete="one-time-code"
             required
             autoFocus
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+            inputProps={{ inputMode: 'numeric', maxLength: 6 }}
             error={Boolean(errors.mfaToken)}
             helperText={fieldError(errors.mfaToken?.message) ?? t('login.mfaHelp')}
             {...register('mfaToken')}

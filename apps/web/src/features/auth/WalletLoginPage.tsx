@@ -8,7 +8,6 @@ import Link from '@mui/material/Link';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { useSnackbar } from 'notistack';
@@ -17,6 +16,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
+import { TextInput } from '../../components/TextInput';
 import { translateMessage } from '../../lib/messages';
 import { connectWallet, signText, useSignInWallets } from '../../lib/wallet-standard';
 import { useWalletStore } from '../../lib/wallet';
@@ -117,8 +117,8 @@ export default function WalletLoginPage() {
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Alert severity="success">{t('walletLogin.signed', { wallet: signed.wallet.name, address: signed.account.address.slice(0, 8) })}</Alert>
-          <TextField label={t('login.email')} type="email" autoComplete="username" required autoFocus error={Boolean(errors.email)} helperText={fieldError(errors.email?.message)} {...register('email')} />
-          <TextField
+          <TextInput label={t('login.email')} type="email" autoComplete="username" required autoFocus error={Boolean(errors.email)} helperText={fieldError(errors.email?.message)} {...register('email')} />
+          <TextInput
             label={t('login.password')}
             type="password"
             autoComplete="current-password"
