@@ -95,7 +95,8 @@ test('the login page asks for the MFA token once the account has MFA and then si
 
 test('an officer sees sessions, terminates another one and the stats reload', async ({ page, browser }) => {
   const other = await browser.newContext();
-  await signIn(await other.newPage(), 'companyadmin@demo.test');
+  const otherPage = await other.newPage();
+  await signIn(otherPage, 'companyadmin@demo.test');
   await signIn(page, 'superadmin@demo.test');
   await page.goto('/security/sessions');
   const row = page.getByRole('row').filter({ hasText: 'companyadmin@demo.test' }).first();
@@ -104,6 +105,9 @@ test('an officer sees sessions, terminates another one and the stats reload', as
   await row.getByRole('button', { name: 'Terminate' }).click();
   await expect(page.getByText('Session terminated')).toBeVisible();
   await statsReload;
+  // The terminated session is refused on its next request and its browser goes back to /login.
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/login$/);
   await other.close();
 });
 
@@ -189,4 +193,21 @@ test('signing in with a Wallet Standard wallet signature plus e-mail and passwor
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('banner').getByText(`E2E Test Wallet · ${address.slice(0, 8)}`)).toBeVisible();
+});
+
+test('Settings → Security enrols two-factor authentication with the QR code and a 6-digit code', async ({ page }) => {
+  await signIn(page, 'hda@demo.test');
+  await page.goto('/settings?tab=security');
+  await expect(page.getByRole('tab', { name: 'Security', selected: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your sessions' })).toBeVisible();
+  await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('mfa-secret').textContent())!.trim();
+  await page.getByLabel('6-digit code').fill('12');
+  await page.getByRole('button', { name: 'Confirm and enable' }).click();
+  await expect(page.getByText('Enter the 6-digit code', { exact: true })).toBeVisible();
+  await page.getByLabel('6-digit code').fill(totp(secret));
+  await page.getByRole('button', { name: 'Confirm and enable' }).click();
+  await expect(page.getByText('Recovery codes: keep them somewhere safe, each works once.')).toBeVisible();
+  await expect(page.getByText('Two-factor authentication is on')).toBeVisible();
 });

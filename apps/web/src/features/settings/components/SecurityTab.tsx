@@ -109,7 +109,7 @@ function TwoFactorCard({ user }: { user: User }) {
             <Box component="img" src={enrol.data.qrCodeDataUrl} alt={t('settings.security.qrAlt')} sx={{ width: 180, height: 180, bgcolor: '#fff', p: 1, borderRadius: 1 }} />
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, maxWidth: 360 }}>
               <Typography>{t('settings.security.scan')}</Typography>
-              <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+              <Typography variant="body2" data-testid="mfa-secret" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
                 {enrol.data.secret}
               </Typography>
               {codeField}
