@@ -53,6 +53,19 @@ describe('embedded chain persistence and blocks', () => {
     await reopened.close();
   });
 
+  it('saves the snapshot on its interval, without waiting for close', async () => {
+    const file = snapshotPath();
+    const chain = openEmbeddedChain({ snapshotPath: file, snapshotIntervalMs: 20, blockIntervalMs: null });
+    const wallet = await generateKeyPairSigner();
+    await chain.airdrop(wallet.address, 5_000_000n);
+    const deadline = Date.now() + 5_000;
+    while (!fs.existsSync(file) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    const copy = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
+    expect(await copy.getBalance(wallet.address)).toBe(5_000_000n);
+    await copy.close();
+    await chain.close();
+  });
+
   it('produces blocks on its own timer so that blockhashes advance', async () => {
     const chain = openEmbeddedChain({ snapshotPath: null, blockIntervalMs: 10 });
     const before = await chain.getLatestBlockhash();

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSigner } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { fundedSigner, signedWire } from '@carbonledger/chain/testing';
+import {
+  createHolderTokenAccountInstruction,
+  createProjectMintInstructions,
+  findHolderTokenAccount,
+  isEmbeddedChain,
+  mintToInstruction,
+  projectMintLayout,
+  thawTokenAccountInstruction,
+} from '@carbonledger/chain';
+import { executeOrThrow, fundedSigner, signedWire } from '@carbonledger/chain/testing';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
@@ -58,6 +67,38 @@ describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
     expect(empty.body.result.value).toEqual([]);
     const rent = (await rpc('getMinimumBalanceForRentExemption', [165])).body.result;
     expect(BigInt(rent)).toBe(await harness.app.chain.getMinimumBalanceForRentExemption(165));
+  });
+
+  it('answers token accounts in jsonParsed form, several accounts at once, and simulates with a fresh blockhash', async () => {
+    const chain = harness.app.chain;
+    if (!isEmbeddedChain(chain)) throw new Error('the test app runs the embedded chain');
+    const payer = await fundedSigner(chain);
+    const freeze = await fundedSigner(chain);
+    const holder = await generateKeyPairSigner();
+    const mint = await generateKeyPairSigner();
+    const metadata = { name: 'RPC Project', symbol: 'RPC', uri: 'https://carbonledger.test/rpc.json' };
+    const account = await findHolderTokenAccount(holder.address, mint.address);
+    await executeOrThrow(chain, payer, [
+      ...createProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata, mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize) }),
+      await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: mint.address }),
+    ]);
+    await executeOrThrow(chain, freeze, [thawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]);
+    await executeOrThrow(chain, payer, [mintToInstruction({ mint: mint.address, destination: account, issuer: payer, amount: 5n, decimals: 0 })]);
+
+    const parsed = (await rpc('getTokenAccountsByOwner', [holder.address, { mint: mint.address }, { encoding: 'jsonParsed' }])).body.result.value;
+    expect(parsed).toHaveLength(1);
+    expect(parsed[0].pubkey).toBe(account);
+    expect(parsed[0].account.data.parsed.info).toMatchObject({ mint: mint.address, owner: holder.address, state: 'initialized', tokenAmount: { amount: '5', decimals: 0, uiAmountString: '5' } });
+
+    const several = (await rpc('getMultipleAccounts', [[mint.address, holder.address], { encoding: 'base64' }])).body.result.value;
+    expect(several[0].owner).toBe('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
+    expect(several[1]).toBeNull();
+
+    const stale = await signedWire(chain, payer, [getTransferSolInstruction({ source: payer, destination: holder.address, amount: 1_000_000n })]);
+    chain.advanceBlocks(151);
+    expect((await rpc('simulateTransaction', [stale, { encoding: 'base64' }])).body.result.value.err).toBe('BlockhashNotFound');
+    expect((await rpc('simulateTransaction', [stale, { encoding: 'base64', replaceRecentBlockhash: true }])).body.result.value.err).toBeNull();
+    expect((await rpc('sendTransaction', [stale, { encoding: 'base64' }])).body.error).toMatchObject({ code: -32002, data: { err: 'BlockhashNotFound' } });
   });
 
   it('answers bad input with JSON-RPC error objects, never a server error', async () => {

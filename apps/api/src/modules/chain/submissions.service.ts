@@ -214,6 +214,7 @@ export interface PlatformTransactionInput {
 /** A transaction only platform keys sign (thaw, freeze, mint): signed, recorded as sent, then sent and tracked. */
 export async function sendPlatformTransaction(context: ChainContext, input: PlatformTransactionInput): Promise<SubmissionResult> {
   const platform = await platformSigners(context, input.tenantId);
+  if (context.chain.driver === 'embedded') await fundLocally(context.chain, platform[input.feePayer].address);
   const lifetime = await context.chain.getLatestBlockhash();
   const transaction = await signTransaction(buildTransactionMessage({ feePayer: platform[input.feePayer], lifetime, instructions: await input.build(platform) }));
   assertWithinSizeLimit(transaction, input.kind);
@@ -237,13 +238,20 @@ export async function sendPlatformTransaction(context: ChainContext, input: Plat
   return recordOutcome(context, input.tenantId, row.id, outcome);
 }
 
-/** The embedded chain's faucet keeps the tenant's fee-paying platform keys in SOL. */
-export async function fundPlatformKeysLocally(context: ChainContext, tenantId: string, minimumLamports = 1_000_000_000n): Promise<void> {
+const LOCAL_MINIMUM_LAMPORTS = 1_000_000_000n;
+
+async function fundLocally(chain: ChainClient, address: Address): Promise<void> {
+  if ((await chain.getBalance(address)) < LOCAL_MINIMUM_LAMPORTS) await chain.airdrop(address, 10n * LOCAL_MINIMUM_LAMPORTS);
+}
+
+/**
+ * The embedded chain's faucet keeps the tenant's platform keys in SOL (sendPlatformTransaction
+ * also tops up its fee payer there). On a cluster the operator funds them; nothing happens here.
+ */
+export async function fundPlatformKeysLocally(context: ChainContext, tenantId: string): Promise<void> {
   if (context.chain.driver !== 'embedded') return;
   const platform = await platformSigners(context, tenantId);
-  for (const signer of Object.values(platform)) {
-    if ((await context.chain.getBalance(signer.address)) < minimumLamports) await context.chain.airdrop(signer.address, 10n * minimumLamports);
-  }
+  for (const signer of Object.values(platform)) await fundLocally(context.chain, signer.address);
 }
 
 export async function getSubmission(context: ChainContext, tenantId: string, transactionId: string): Promise<SubmissionResult> {

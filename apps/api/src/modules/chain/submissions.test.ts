@@ -16,6 +16,7 @@ import {
   toWireTransaction,
 } from '@carbonledger/chain';
 import { fundedSigner } from '@carbonledger/chain/testing';
+import { getTransferSolInstruction } from '@solana-program/system';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { tenants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -214,6 +215,26 @@ describe('prepare, sign in the wallet, submit', () => {
     expect(error.code).toBe('NOT_FOUND');
     const submit = await rejection(submitTransaction(context, { tenantId: otherTenant!.id, transactionId: prepared.transactionId, signedTxBase64: await walletSigns(wallet, prepared.unsignedTxBase64) }));
     expect(submit.code).toBe('NOT_FOUND');
+  });
+
+  it('funds a platform fee payer from the local faucet when the chain is embedded', async () => {
+    const { freeze } = await harness.app.db.withTenant(tenantId, (tx) => context.keyring.signers(tx, tenantId));
+    const balance = await context.chain.getBalance(freeze.address);
+    const drain = await sendPlatformTransaction(context, {
+      tenantId,
+      kind: 'test.drain',
+      feePayer: 'freeze',
+      build: (platform) => [getTransferSolInstruction({ source: platform.freeze, destination: platform.issuer.address, amount: balance - 1_000_000n })],
+    });
+    expect(drain.status).toBe('confirmed');
+    expect(await context.chain.getBalance(freeze.address)).toBeLessThan(1_000_000n);
+    const next = await sendPlatformTransaction(context, {
+      tenantId,
+      kind: 'test.after-drain',
+      feePayer: 'freeze',
+      build: (platform) => [getTransferSolInstruction({ source: platform.freeze, destination: platform.issuer.address, amount: 1_000_000n })],
+    });
+    expect(next.status).toBe('confirmed');
   });
 
   it('records a platform transaction the chain refuses as failed, with the reason', async () => {
