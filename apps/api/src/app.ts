@@ -14,6 +14,7 @@ import { startJobQueue, stopJobQueue, type JobQueue } from './plugins/jobs';
 import { createRealtimeServer, type RealtimeServer } from './plugins/realtime';
 import { healthRoutes } from './modules/health/health.routes';
 import { realtimePlugin } from './modules/realtime/realtime.plugin';
+import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { chainPlugin } from './modules/chain/chain.plugin';
@@ -115,6 +116,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
   await app.register(tenantPlugin);
+  await app.register(idempotencyPlugin);
   await app.register(requestLogPlugin);
   await app.register(securityFeedPlugin);
   await app.register(openapiPlugin);

@@ -3,3 +3,4 @@ export * from './notifications';
 export * from './identity';
 export * from './chain';
 export * from './registry';
+export * from './idempotency';

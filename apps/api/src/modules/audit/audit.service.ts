@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Tx } from '../../db/database';
+import { canonicalJson } from '../../lib/canonical-json';
 import { entriesInOrder, insertEntry, lastHash, lockTenantChain, type AuditRow } from './audit.repository';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -13,18 +14,6 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
   ip?: string | null;
   requestId?: string | null;
-}
-
-/** Keys sorted at every depth so the same content always hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
 }
 
 function entryHash(prevHash: string, entry: Omit<AuditRow, 'id' | 'hash' | 'prevHash'>): string {
