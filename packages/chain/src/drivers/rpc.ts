@@ -161,13 +161,19 @@ async function sendUntilDecided(
   const abort = new AbortController();
   let wake: () => void = () => undefined;
   if (options.subscriptions) {
-    const notifications = await options.subscriptions.signatureNotifications(signature, DECIDE).subscribe({ abortSignal: abort.signal });
-    void (async () => {
-      for await (const notification of notifications) {
-        void notification;
-        wake();
-      }
-    })().catch(() => undefined);
+    // A notification only wakes the poll loop early; without a socket, polling still decides.
+    const notifications = await options.subscriptions
+      .signatureNotifications(signature, DECIDE)
+      .subscribe({ abortSignal: abort.signal })
+      .catch(() => null);
+    if (notifications) {
+      void (async () => {
+        for await (const notification of notifications) {
+          void notification;
+          wake();
+        }
+      })().catch(() => undefined);
+    }
   }
   const send = async (): Promise<SendOutcome | null> => {
     try {
