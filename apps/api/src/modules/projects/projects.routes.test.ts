@@ -3,6 +3,7 @@ import { carbonProjectDetailSchema, carbonProjectSchema, projectStatsSchema, reg
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
 import { createRegistryTenant } from '../registry/registry.testing';
+import { markTokenised, releaseReservation, reserveUnits } from '../registry/vcu-blocks.service';
 
 const WIND = (start: number, end: number) => `16044-${start}-${end}-VCS-VCU-262-VER-US-1-3107-01012023-31122023-0`;
 
@@ -245,6 +246,24 @@ describe('carbon projects and VCU import API', () => {
       expect((await get('/api/v1/vcus?status=tokenised')).json().data).toEqual([]);
       expect((await get('/api/v1/vcus?status=released')).statusCode).toBe(400);
       expect((await get('/api/v1/vcus?limit=0')).statusCode).toBe(400);
+    });
+
+    it('shows what minting did: reserved and tokenised parts with the mint address, the split remainder still available', async () => {
+      const tenantId = admin.result.tenant.id;
+      await harness.app.db.withTenant(tenantId, async (tx) => {
+        const [wind] = await reserveUnits(tx, { registry: 'sandbox', projectId: '3107' }, 100n, 'job-1');
+        expect(wind!.serialNumber).toBe(WIND(690100001, 690100100));
+        await markTokenised(tx, 'job-1', 'So11111111111111111111111111111111111111112');
+        await reserveUnits(tx, { registry: 'sandbox', projectId: '3107' }, 50n, 'job-2');
+      });
+      const vcus = (await get('/api/v1/projects/3107/vcus')).json().data as Vcu[];
+      expect(vcus.slice(0, 3).map((entry) => [entry.serialNumber, entry.status, entry.amount, entry.mintAddress])).toEqual([
+        [WIND(690100001, 690100100), 'tokenised', '100', 'So11111111111111111111111111111111111111112'],
+        [WIND(690100101, 690100150), 'reserved', '50', null],
+        [WIND(690100151, 690101000), 'available', '850', null],
+      ]);
+      expect((await get('/api/v1/vcus?status=tokenised')).json().data.map((entry: Vcu) => entry.serialNumber)).toEqual([WIND(690100001, 690100100)]);
+      await harness.app.db.withTenant(tenantId, (tx) => releaseReservation(tx, 'job-2'));
     });
 
     it('needs the mint permission: a viewer gets 403', async () => {
