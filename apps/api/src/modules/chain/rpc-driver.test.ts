@@ -2,7 +2,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSigner } from '@solana/kit';
 import { openEmbeddedChain, openRpcChain, type EmbeddedChainClient } from '@carbonledger/chain';
-import { describeChainClient } from '@carbonledger/chain/testing';
+import { describeChainClient, fundedSigner, signedWire } from '@carbonledger/chain/testing';
+import { getTransferSolInstruction } from '@solana-program/system';
 import { rpcRoutes } from './rpc.routes';
 
 /** The embedded chain served by the real /rpc routes on 127.0.0.1 with a random port. */
@@ -31,6 +32,21 @@ describeChainClient('rpc driver through the local /rpc endpoint', async () => {
     advanceBlocks: (count) => embedded.advanceBlocks(count),
     close: () => served.close(),
   };
+});
+
+describe('rpc driver without a reachable WebSocket', () => {
+  it('still confirms by polling when the signature subscription cannot be opened', async () => {
+    const served = await serveEmbeddedChain();
+    try {
+      const chain = openRpcChain({ url: served.url, wsUrl: 'ws://127.0.0.1:9', pollIntervalMs: 20 });
+      const payer = await fundedSigner(chain);
+      const recipient = await generateKeyPairSigner();
+      const outcome = await chain.sendAndConfirm(await signedWire(chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n })]));
+      expect(outcome.status).toBe('confirmed');
+    } finally {
+      await served.close();
+    }
+  });
 });
 
 describe('rpc driver back-off', () => {
