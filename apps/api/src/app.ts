@@ -29,6 +29,7 @@ import { requestLogsRoutes } from './modules/request-logs/request-logs.routes';
 import { frontendLogsRoutes } from './modules/frontend-logs/frontend-logs.routes';
 import { realtimeConfigRoutes } from './modules/realtime-config/realtime-config.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { verraRegistry } from './modules/registry/verra-registry';
 import { securityFeedPlugin } from './modules/security/security-feed';
 
 declare module 'fastify' {
@@ -131,7 +132,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(realtimePlugin);
   await app.register(notificationsRoutes);
   await app.register(dashboardRoutes);
-  await app.register(projectsRoutes);
+  const verra = config.registryApiUrl ? verraRegistry({ baseUrl: config.registryApiUrl, apiKey: config.registryApiKey }) : null;
+  await app.register(projectsRoutes, verra ? { registry: () => verra } : {});
   await app.register(spaPlugin, { distDir: config.webDistDir });
   return app;
 }

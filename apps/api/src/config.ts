@@ -26,6 +26,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
+  REGISTRY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  REGISTRY_API_KEY: z.string().min(1).optional(),
 });
 
 const configSchema = envSchema.transform(toConfig);
@@ -72,5 +74,7 @@ function toConfig(e: z.output<typeof envSchema>) {
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
     publicUrl: e.PUBLIC_URL,
+    registryApiUrl: e.REGISTRY_API_URL,
+    registryApiKey: e.REGISTRY_API_KEY,
   };
 }
