@@ -274,6 +274,13 @@ describe('sessions, refresh and CSRF', () => {
     expect((await inject({ url: '/api/v1/auth/wallet/list', headers: session.headers })).json().error.code).toBe('SESSION_EXPIRED');
   });
 
+  it('ends a session past its absolute lifetime even while it is in use', async () => {
+    const session = await signInAs(harness.app, 'manager@demo.test');
+    expect((await inject({ url: '/api/v1/auth/wallet/list', headers: session.headers })).statusCode).toBe(200);
+    await harness.app.db.asSystem((tx) => tx.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.result.session.sessionId)));
+    expect((await inject({ url: '/api/v1/auth/wallet/list', headers: session.headers })).json().error.code).toBe('SESSION_EXPIRED');
+  });
+
   it('disabling a user ends all of their sessions', async () => {
     const first = await signInAs(harness.app, 'companyadmin@demo.test');
     const second = await signInAs(harness.app, 'companyadmin@demo.test');
