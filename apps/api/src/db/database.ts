@@ -53,17 +53,24 @@ async function enterTenant(tx: Tx, tenantId: string): Promise<void> {
   await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
 }
 
+function transactionsOn(db: Db): Pick<Database, 'withTenant' | 'asSystem'> {
+  return {
+    withTenant: (tenantId, work) =>
+      db.transaction(async (tx) => {
+        await enterTenant(tx, tenantId);
+        return work(tx);
+      }),
+    asSystem: (work) => db.transaction(work),
+  };
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? undefined, { extensions: { btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const database: Database = {
     kind: 'pglite',
-    withTenant: (tenantId, work) => db.transaction(async (tx) => {
-      await enterTenant(tx, tenantId);
-      return work(tx);
-    }),
-    asSystem: (work) => db.transaction(work),
+    ...transactionsOn(db),
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values) as Promise<SqlResult>;
       const results = await client.exec(text);
@@ -90,11 +97,7 @@ async function openPostgres(url: string): Promise<Database> {
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const database: Database = {
     kind: 'postgres',
-    withTenant: (tenantId, work) => db.transaction(async (tx) => {
-      await enterTenant(tx, tenantId);
-      return work(tx);
-    }),
-    asSystem: (work) => db.transaction(work),
+    ...transactionsOn(db),
     async executeSql(text, values) {
       return pool.query(text, values) as unknown as Promise<SqlResult>;
     },
