@@ -1,0 +1,63 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+/** Calls the API as the signed-in browser user (bearer token from storage, fresh CSRF token). */
+async function asUser(page: Page) {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const authorization = `Bearer ${token}`;
+  const csrf = await page.request.get('/api/v1/auth/csrf-token', { headers: { authorization } });
+  const headers = { authorization, 'x-csrf-token': (await csrf.json()).data.token as string };
+  return { headers };
+}
+
+test('the notifications bell lists the latest, toasts unread ones and marks all read', async ({ page }) => {
+  await signIn(page, 'companyadmin@demo.test');
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await page.getByRole('button', { name: 'Mark all read' }).isEnabled().then(async (enabled) => {
+    if (enabled) await page.getByRole('button', { name: 'Mark all read' }).click();
+  });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible();
+
+  const { headers } = await asUser(page);
+  const sent = await page.request.post('/api/v1/notifications/test', { headers, data: { channel: 'in_app' } });
+  expect(sent.status()).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Notifications, 1 unread' })).toBeVisible();
+  await expect(page.locator('#notistack-snackbar').getByText('Test notification')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+  const popover = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(popover.getByText('This is a test in_app notification from Carbonledger.')).toBeVisible();
+  await popover.getByRole('button', { name: 'Mark all read' }).click();
+  await expect(popover.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible();
+});
+
+test('the security bell shows unresolved alerts with a Resolve chip and leads to the Security Center', async ({ page, browser }) => {
+  // Five wrong passwords in the tenant raise the 'Multiple failed sign-in attempts' alert;
+  // spread over five accounts, none of them gets locked.
+  const attacker = await browser.newContext();
+  for (const email of ['viewer@demo.test', 'operator@demo.test', 'manager@demo.test', 'hda@demo.test', 'admin@demo.test']) {
+    const answer = await attacker.request.post('/api/v1/auth/login', { data: { email, password: 'Wrong!2345' } });
+    expect(answer.status()).toBe(401);
+  }
+  await attacker.close();
+
+  await signIn(page, 'cso@demo.test');
+  const bell = page.getByRole('button', { name: /^Security alerts, [1-9]\d* unresolved$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  const popover = page.getByRole('dialog', { name: 'Security alerts' });
+  await expect(popover.getByText('Multiple failed sign-in attempts').first()).toBeVisible();
+  const before = await popover.getByRole('button', { name: 'Resolve' }).count();
+  await popover.getByRole('button', { name: 'Resolve' }).first().click();
+  await expect(page.getByText('Alert resolved')).toBeVisible();
+  await expect(popover.getByRole('button', { name: 'Resolve' })).toHaveCount(before - 1);
+  await popover.getByText('View Security Center').click();
+  await expect(page).toHaveURL(/\/security-center$/);
+  await expect(page.getByRole('heading', { name: 'Security Center', level: 1 })).toBeVisible();
+});
