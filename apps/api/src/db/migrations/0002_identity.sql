@@ -8,6 +8,8 @@ CREATE TABLE user_credentials (
   mfa_enabled boolean NOT NULL DEFAULT false,
   mfa_secret text,
   mfa_pending_secret text,
+  -- The TOTP time step of the last accepted code: a code is good for one use only.
+  mfa_last_time_step bigint,
   -- sha256 of each unused recovery code; a used code is removed from the list.
   recovery_code_hashes text[] NOT NULL DEFAULT '{}',
   failed_login_count integer NOT NULL DEFAULT 0,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { SecurityEventType, Severity } from '@carbonledger/contracts';
 import { sessions, tenants, users } from './foundation';
 
@@ -11,6 +11,7 @@ export const userCredentials = pgTable('user_credentials', {
   mfaEnabled: boolean('mfa_enabled').notNull().default(false),
   mfaSecret: text('mfa_secret'),
   mfaPendingSecret: text('mfa_pending_secret'),
+  mfaLastTimeStep: bigint('mfa_last_time_step', { mode: 'number' }),
   recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'`),
   failedLoginCount: integer('failed_login_count').notNull().default(0),
   lastFailedLoginAt: at('last_failed_login_at'),

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { APP_ROLE, rowsOf, type Database, type Tx } from '../../db/database';
 import { companies, linkedWallets, tenants, userCredentials, users, walletChallenges } from '../../db/schema';
@@ -43,6 +43,16 @@ export async function saveCredentials(tx: Tx, user: { id: string; tenantId: stri
     .where(eq(userCredentials.userId, user.id))
     .returning();
   return row!;
+}
+
+/** Records a TOTP step as used, only if no later or equal step was used: of two requests with one code, one wins. */
+export async function claimTotpStep(tx: Tx, userId: string, timeStep: number): Promise<boolean> {
+  const rows = await tx
+    .update(userCredentials)
+    .set({ mfaLastTimeStep: timeStep, updatedAt: new Date() })
+    .where(and(eq(userCredentials.userId, userId), or(isNull(userCredentials.mfaLastTimeStep), lt(userCredentials.mfaLastTimeStep, timeStep))))
+    .returning({ userId: userCredentials.userId });
+  return rows.length === 1;
 }
 
 export async function markSignedIn(tx: Tx, userId: string, at: Date): Promise<void> {

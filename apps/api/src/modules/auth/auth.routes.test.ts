@@ -181,12 +181,18 @@ describe('MFA', () => {
     const wrongCode = await login({ email: 'finance@demo.test', password: DEMO_PASSWORD, mfaToken: '000000' === (await generate({ secret })) ? '111111' : '000000' });
     expect(wrongCode.json().error.code).toBe('INVALID_MFA_TOKEN');
 
-    const withCode = await signInAs(harness.app, 'finance@demo.test', { mfaToken: await generate({ secret }) });
+    const nextPeriodCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const withCode = await signInAs(harness.app, 'finance@demo.test', { mfaToken: nextPeriodCode });
     expect(withCode.result.user.mfaEnabled).toBe(true);
+    const replayed = await login({ email: 'finance@demo.test', password: DEMO_PASSWORD, mfaToken: nextPeriodCode });
+    expect(replayed.json()).toMatchObject({ message: 'Invalid MFA token', error: { code: 'INVALID_MFA_TOKEN' } });
 
     expect((await login({ email: 'finance@demo.test', password: DEMO_PASSWORD, recoveryCode: recoveryCodes[0] })).statusCode).toBe(200);
     expect((await login({ email: 'finance@demo.test', password: DEMO_PASSWORD, recoveryCode: recoveryCodes[0] })).json().error.code).toBe('INVALID_MFA_TOKEN');
 
+    expect((await inject({ method: 'POST', url: '/api/v1/auth/mfa/disable', headers: withCode.headers, payload: { code: nextPeriodCode } })).statusCode).toBe(400);
+    // As if the next period had come: a code the user has not used yet.
+    await harness.app.db.asSystem((tx) => tx.update(userCredentials).set({ mfaLastTimeStep: null }).where(eq(userCredentials.userId, finance.result.user.id)));
     const disabled = await inject({ method: 'POST', url: '/api/v1/auth/mfa/disable', headers: withCode.headers, payload: { code: await generate({ secret }) } });
     expect(disabled.statusCode).toBe(200);
     expect((await login({ email: 'finance@demo.test', password: DEMO_PASSWORD })).statusCode).toBe(200);

@@ -13,7 +13,7 @@ import { newCsrfToken } from '../../plugins/csrf';
 import type { AuthContext } from '../../plugins/auth';
 import * as repository from './auth.repository';
 import { describeDevice, toAuthResult, toSessionRestore, toUser } from './auth.mappers';
-import { recoveryCodeHash, totpMatches } from './mfa';
+import { acceptedTotpStep, recoveryCodeHash } from './mfa';
 import type { AccessTokens } from './tokens';
 import type { SecretBox } from './secret-box';
 
@@ -116,8 +116,10 @@ async function checkCredentials(
       usedRecoveryCode = hash;
     } else if (!input.mfaToken) {
       return { refused: new AppError('MFA_REQUIRED') };
-    } else if (!(await totpMatches(deps.secrets.open(credentials.mfaSecret, user.id), input.mfaToken))) {
-      return failure(new AppError('INVALID_MFA_TOKEN'), 'wrong MFA code');
+    } else {
+      const step = await acceptedTotpStep(deps.secrets.open(credentials.mfaSecret, user.id), input.mfaToken, credentials.mfaLastTimeStep);
+      const claimed = step !== null && (await deps.db.withTenant(user.tenantId, (tx) => repository.claimTotpStep(tx, user.id, step)));
+      if (!claimed) return failure(new AppError('INVALID_MFA_TOKEN'), 'wrong or reused MFA code');
     }
   }
   return { account, recoveryCodeHash: usedRecoveryCode };

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { recordSecurityEvent, type RequestOrigin } from '../security/security.service';
 import * as repository from './auth.repository';
 import type { AuthDeps } from './auth.service';
-import { enrolmentFor, newRecoveryCodes, newTotpSecret, recoveryCodeHash, totpMatches } from './mfa';
+import { acceptedTotpStep, enrolmentFor, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './mfa';
 
 const invalidCode = () => AppError.validation({ code: ['Invalid verification code'] }, 'Invalid verification code');
 
@@ -27,10 +27,17 @@ export async function confirmMfa(deps: AuthDeps, origin: RequestOrigin, auth: Au
   const account = await accountOf(deps, auth);
   const pending = account.credentials?.mfaPendingSecret;
   if (!pending) throw new AppError('CONFLICT', 'Start multi-factor enrolment first');
-  if (!(await totpMatches(deps.secrets.open(pending, auth.userId), code))) throw invalidCode();
+  const step = await acceptedTotpStep(deps.secrets.open(pending, auth.userId), code, null);
+  if (step === null) throw invalidCode();
   const recoveryCodes = newRecoveryCodes();
   await deps.db.withTenant(auth.tenantId, async (tx) => {
-    await repository.saveCredentials(tx, account.user, { mfaEnabled: true, mfaSecret: pending, mfaPendingSecret: null, recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash) });
+    await repository.saveCredentials(tx, account.user, {
+      mfaEnabled: true,
+      mfaSecret: pending,
+      mfaPendingSecret: null,
+      mfaLastTimeStep: step,
+      recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash),
+    });
     await recordSecurityEvent(tx, origin, { tenantId: auth.tenantId, type: 'mfa_enabled', userId: auth.userId, userEmail: auth.email });
   });
   return { recoveryCodes };
@@ -41,9 +48,9 @@ export async function disableMfa(deps: AuthDeps, origin: RequestOrigin, auth: Au
   const account = await accountOf(deps, auth);
   const secret = account.credentials?.mfaEnabled ? account.credentials.mfaSecret : null;
   if (!secret) throw new AppError('CONFLICT', 'Multi-factor authentication is not enabled');
-  if (!(await totpMatches(deps.secrets.open(secret, auth.userId), code))) throw invalidCode();
+  if ((await acceptedTotpStep(deps.secrets.open(secret, auth.userId), code, account.credentials?.mfaLastTimeStep ?? null)) === null) throw invalidCode();
   await deps.db.withTenant(auth.tenantId, async (tx) => {
-    await repository.saveCredentials(tx, account.user, { mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, recoveryCodeHashes: [] });
+    await repository.saveCredentials(tx, account.user, { mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastTimeStep: null, recoveryCodeHashes: [] });
     await recordSecurityEvent(tx, origin, { tenantId: auth.tenantId, type: 'mfa_disabled', userId: auth.userId, userEmail: auth.email });
   });
   return { mfaEnabled: false };

@@ -16,11 +16,16 @@ export async function enrolmentFor(email: string, secret: string): Promise<{ otp
   return { otpauthUrl, qrCodeDataUrl: await QRCode.toDataURL(otpauthUrl), secret };
 }
 
-export async function totpMatches(secret: string, code: string): Promise<boolean> {
+/**
+ * The time step the code belongs to when it is valid and newer than `afterTimeStep` (the
+ * step of the last code accepted for this user), else null: each code works once.
+ */
+export async function acceptedTotpStep(secret: string, code: string, afterTimeStep: number | null): Promise<number | null> {
   try {
-    return (await verify({ secret, token: code, epochTolerance: EPOCH_TOLERANCE_SECONDS })).valid;
+    const result = await verify({ secret, token: code, epochTolerance: EPOCH_TOLERANCE_SECONDS, ...(afterTimeStep === null ? {} : { afterTimeStep }) });
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
