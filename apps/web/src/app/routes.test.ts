@@ -45,13 +45,11 @@ describe('route table', () => {
       '/help',
       '/help/phantom-custom-token',
       '/transactions',
-      '/tools/sign-base64',
       '/audit-trail',
       '/jobs',
       '/cache',
       '/metrics',
       '/companies/:id',
-      '/wallets',
       '/kyc',
       '/certificates',
       '/offsets/requests',
@@ -75,7 +73,7 @@ describe('route table', () => {
 
   it('loads every built page as its own chunk', () => {
     const built = PROTECTED_ROUTES.filter((route) => !PENDING_ROUTES.some(([path]) => path === route.path));
-    expect(built.map((route) => route.path)).toEqual(['/dashboard', '/profile', '/settings', '/security-center', '/security/sessions', '/security/logs']);
+    expect(built.map((route) => route.path)).toEqual(['/dashboard', '/profile', '/settings', '/security-center', '/security/sessions', '/security/logs', '/wallets', '/tools/sign-base64']);
     for (const route of [...built, ...PUBLIC_ROUTES]) expect(route.page.$$typeof).toBe(Symbol.for('react.lazy'));
   });
 

@@ -20,13 +20,11 @@ export const PENDING_ROUTES = [
   ['/help', 'help'],
   ['/help/phantom-custom-token', 'helpPhantom'],
   ['/transactions', 'transactions'],
-  ['/tools/sign-base64', 'signBase64'],
   ['/audit-trail', 'auditTrail'],
   ['/jobs', 'jobs'],
   ['/cache', 'cache'],
   ['/metrics', 'metrics'],
   ['/companies/:id', 'companyDetail'],
-  ['/wallets', 'wallets'],
   ['/kyc', 'kyc'],
   ['/certificates', 'certificates'],
   ['/offsets/requests', 'offsetRequests'],
@@ -57,6 +55,8 @@ export const PROTECTED_ROUTES: PageRoute[] = [
   { path: '/security-center', nameKey: 'pages.securityCenter', page: lazyPage(() => import('../features/security/SecurityCenterPage')) },
   { path: '/security/sessions', nameKey: 'pages.activeSessions', page: lazyPage(() => import('../features/security/ActiveSessionsPage')) },
   { path: '/security/logs', nameKey: 'pages.requestLogs', page: lazyPage(() => import('../features/security/RequestLogsPage')) },
+  { path: '/wallets', nameKey: 'pages.wallets', page: lazyPage(() => import('../features/wallets/WalletsPage')) },
+  { path: '/tools/sign-base64', nameKey: 'pages.signBase64', page: lazyPage(() => import('../features/signing/SignBase64Page')) },
   ...PENDING_ROUTES.map(([path, name]) => ({ path, nameKey: `pages.${name}`, page: notAvailableYet })),
 ];
 
