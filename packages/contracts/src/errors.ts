@@ -18,6 +18,7 @@ export const errorCatalogue = {
   CSRF_TOKEN_MISMATCH: { status: 403, message: 'CSRF token validation failed' },
   WALLET_AUTH_FAILED: { status: 401, message: 'Dual authentication failed' },
   WALLET_LINK_FAILED: { status: 400, message: 'Failed to link wallet' },
+  WALLET_REGISTRATION_FAILED: { status: 400, message: 'Failed to register wallet.' },
   NOT_FOUND: { status: 404, message: 'The requested resource was not found.' },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },
   IDEMPOTENCY_IN_FLIGHT: { status: 409, message: 'A request with this Idempotency-Key is still being processed.' },

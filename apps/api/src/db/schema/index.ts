@@ -4,3 +4,4 @@ export * from './identity';
 export * from './chain';
 export * from './registry';
 export * from './idempotency';
+export * from './wallets';
