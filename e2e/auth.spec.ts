@@ -211,3 +211,22 @@ test('Settings → Security enrols two-factor authentication with the QR code an
   await expect(page.getByText('Recovery codes: keep them somewhere safe, each works once.')).toBeVisible();
   await expect(page.getByText('Two-factor authentication is on')).toBeVisible();
 });
+
+test('the profile page saves the user’s details through PATCH /auth/profile', async ({ page }) => {
+  await signIn(page, 'operator@demo.test');
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('tab', { name: 'Profile', selected: true })).toBeVisible();
+  await page.getByLabel('Job title').fill('Carbon desk operator');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Job title')).toHaveValue('Carbon desk operator');
+});
+
+test('Blockchain settings show Restricted Access to a non-administrator', async ({ page }) => {
+  await signIn(page, 'viewer@demo.test');
+  await page.goto('/settings?tab=blockchain');
+  await expect(page.getByText('Restricted Access')).toBeVisible();
+});
