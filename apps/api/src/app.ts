@@ -29,6 +29,8 @@ import { requestLogsRoutes } from './modules/request-logs/request-logs.routes';
 import { frontendLogsRoutes } from './modules/frontend-logs/frontend-logs.routes';
 import { realtimeConfigRoutes } from './modules/realtime-config/realtime-config.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { mintingRoutes } from './modules/minting/minting.routes';
+import { portfolioRoutes } from './modules/portfolio/portfolio.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { signingRoutes } from './modules/signing/signing.routes';
 import { verraRegistry } from './modules/registry/verra-registry';
@@ -137,6 +139,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const verra = config.registryApiUrl ? verraRegistry({ baseUrl: config.registryApiUrl, apiKey: config.registryApiKey }) : null;
   await app.register(projectsRoutes, verra ? { registry: () => verra } : {});
   await app.register(walletsRoutes);
+  await app.register(mintingRoutes);
+  await app.register(portfolioRoutes);
   await app.register(signingRoutes);
   await app.register(spaPlugin, { distDir: config.webDistDir });
   return app;

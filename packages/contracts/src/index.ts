@@ -12,3 +12,5 @@ export * from './wallets';
 export * from './signing';
 export * from './registry';
 export * from './projects';
+export * from './minting';
+export * from './portfolio';

@@ -27,6 +27,7 @@ export const SERVER_EVENTS = {
   error: 'error',
   ping: 'ping',
   pong: 'pong',
+  mintingJobUpdate: 'minting_job_update',
 } as const;
 
 export const unsubscribeEvent = (topic: 'transactions' | 'notifications' | 'approvals' | 'system_stats') => `unsubscribe_${topic}` as const;

@@ -3,5 +3,6 @@ export * from './notifications';
 export * from './identity';
 export * from './chain';
 export * from './registry';
-export * from './idempotency';
 export * from './wallets';
+export * from './idempotency';
+export * from './minting';

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { MintFees, MintingJobStatus, MintOperationStatus, ProjectType, RegistryId } from '@carbonledger/contracts';
+import { companies, tenants, users } from './foundation';
+import { companyWallets } from './wallets';
+import { vcuBlocks } from './registry';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const units = (name: string) => bigint(name, { mode: 'bigint' });
+
+export const mintingSettings = pgTable('minting_settings', {
+  tenantId: uuid('tenant_id').primaryKey().references(() => tenants.id),
+  approvalLimit: units('approval_limit').notNull(),
+  pricesUsdCents: jsonb('prices_usd_cents').$type<Partial<Record<ProjectType, number>>>().notNull().default({}),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const projectMints = pgTable('project_mints', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  registry: text('registry').$type<RegistryId>().notNull(),
+  projectId: text('project_id').notNull(),
+  vintage: integer('vintage').notNull(),
+  mintAddress: text('mint_address').notNull(),
+  status: text('status').$type<'creating' | 'created'>().notNull(),
+  name: text('name').notNull(),
+  symbol: text('symbol').notNull(),
+  decimals: integer('decimals').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const mintPreviews = pgTable('mint_previews', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  companyId: uuid('company_id').notNull().references(() => companies.id),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  registry: text('registry').$type<RegistryId>().notNull(),
+  projectId: text('project_id').notNull(),
+  projectName: text('project_name').notNull(),
+  vintage: integer('vintage').notNull(),
+  quantity: units('quantity').notNull(),
+  tokenName: text('token_name').notNull(),
+  symbol: text('symbol').notNull(),
+  description: text('description'),
+  logoUrl: text('logo_url'),
+  decimals: integer('decimals').notNull(),
+  walletId: uuid('wallet_id').notNull().references(() => companyWallets.id),
+  walletAddress: text('wallet_address').notNull(),
+  valid: boolean('valid').notNull(),
+  fees: jsonb('fees').$type<MintFees>().notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+});
+
+export const mintOperations = pgTable('mint_operations', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  companyId: uuid('company_id').notNull().references(() => companies.id),
+  userId: uuid('user_id').references(() => users.id),
+  previewId: uuid('preview_id').references(() => mintPreviews.id),
+  registry: text('registry').$type<RegistryId>().notNull(),
+  projectId: text('project_id').notNull(),
+  projectName: text('project_name').notNull(),
+  vintage: integer('vintage').notNull(),
+  quantity: units('quantity').notNull(),
+  tokenName: text('token_name').notNull(),
+  symbol: text('symbol').notNull(),
+  description: text('description'),
+  logoUrl: text('logo_url'),
+  decimals: integer('decimals').notNull(),
+  walletId: uuid('wallet_id').notNull().references(() => companyWallets.id),
+  walletAddress: text('wallet_address').notNull(),
+  status: text('status').$type<MintOperationStatus>().notNull().default('pending'),
+  mintAddress: text('mint_address'),
+  signature: text('signature'),
+  serialNumbers: jsonb('serial_numbers').$type<string[]>().notNull().default([]),
+  error: text('error'),
+  approvalRequestId: uuid('approval_request_id'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+  completedAt: at('completed_at'),
+});
+
+export const approvalRequests = pgTable('approval_requests', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  companyId: uuid('company_id').notNull().references(() => companies.id),
+  type: text('type').$type<'mint'>().notNull(),
+  requestorId: uuid('requestor_id').references(() => users.id),
+  projectId: text('project_id').notNull(),
+  credits: units('credits').notNull(),
+  status: text('status').$type<'pending' | 'approved' | 'rejected' | 'delegated'>().notNull().default('pending'),
+  priority: text('priority').$type<'critical' | 'high' | 'medium' | 'low'>().notNull(),
+  level: integer('level').notNull(),
+  approverRole: text('approver_role').notNull(),
+  timeoutAt: at('timeout_at').notNull(),
+  operationId: uuid('operation_id').notNull().references(() => mintOperations.id),
+  decidedBy: uuid('decided_by').references(() => users.id),
+  decidedAt: at('decided_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const mintingJobs = pgTable('minting_jobs', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  companyId: uuid('company_id').notNull().references(() => companies.id),
+  userId: uuid('user_id').references(() => users.id),
+  walletId: uuid('wallet_id').notNull().references(() => companyWallets.id),
+  walletAddress: text('wallet_address').notNull(),
+  vcuCount: integer('vcu_count').notNull(),
+  totalAmount: units('total_amount').notNull(),
+  mintedAmount: units('minted_amount').notNull().default(0n),
+  status: text('status').$type<MintingJobStatus>().notNull().default('pending'),
+  progress: integer('progress').notNull().default(0),
+  error: text('error'),
+  runnerLeaseUntil: at('runner_lease_until'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+  completedAt: at('completed_at'),
+});
+
+export const mintingJobItems = pgTable('minting_job_items', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  jobId: uuid('job_id').notNull().references(() => mintingJobs.id),
+  chunk: integer('chunk').notNull(),
+  vcuBlockId: uuid('vcu_block_id').notNull().references(() => vcuBlocks.id),
+  serialNumber: text('serial_number').notNull(),
+  registry: text('registry').$type<RegistryId>().notNull(),
+  projectId: text('project_id').notNull(),
+  vintage: integer('vintage').notNull(),
+  units: units('units').notNull(),
+  status: text('status').$type<'pending' | 'minted'>().notNull().default('pending'),
+  mintAddress: text('mint_address'),
+  signature: text('signature'),
+});

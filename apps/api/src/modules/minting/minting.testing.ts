@@ -1,0 +1,48 @@
+import { expect } from 'vitest';
+import { address } from '@solana/kit';
+import { formatVerraSerial, parseVerraSerial, serialForRange, type CarbonProjectDetail, type Vcu } from '@carbonledger/contracts';
+import type { App } from '../../app';
+import type { SignedIn } from '../auth/auth.testing';
+import { sandboxRegistry } from '../registry/sandbox-registry';
+import { importVcuBlock, type VcuActor } from '../registry/vcu-blocks.service';
+import { decide, registerNewWallet } from '../wallets/wallets.testing';
+
+/** A wallet of the member's company that an administrator approved (its accounts thawed on chain). */
+export async function approvedWallet(app: App, member: SignedIn, administrator: SignedIn, name = 'Treasury') {
+  const { key, wallet } = await registerNewWallet(app, member, name);
+  const approved = await decide(app, administrator, wallet.id, 'approve');
+  expect(approved.statusCode, approved.body).toBe(200);
+  return { key, wallet };
+}
+
+/** The serials of `count` consecutive ranges of `unitsEach` units from the first issued block of a project that is large enough. */
+export async function freeSubranges(app: App, who: SignedIn, projectId: string, count: number, unitsEach: bigint, skipBlocks = 0): Promise<string[]> {
+  const response = await app.inject({ method: 'GET', url: `/api/v1/projects/${projectId}`, headers: { authorization: who.headers.authorization! } });
+  const project = response.json().data as CarbonProjectDetail;
+  const blocks = project.vcuBlocks.filter((block) => block.status === 'issued' && BigInt(block.blockEnd) - BigInt(block.blockStart) + 1n >= BigInt(count) * unitsEach);
+  const block = blocks[skipBlocks];
+  if (!block) throw new Error(`Project ${projectId} has no free block of ${BigInt(count) * unitsEach} units`);
+  const parsed = parseVerraSerial(block.serialNumber);
+  if (!parsed.ok) throw new Error('bad sandbox serial');
+  return Array.from({ length: count }, (_, i) => {
+    const start = parsed.serial.blockStart + BigInt(i) * unitsEach;
+    return formatVerraSerial(serialForRange(parsed.serial, start, start + unitsEach - 1n));
+  });
+}
+
+/** Imports serials through the registry service (the import endpoint's own code path) and answers the block ids. */
+export async function importSerials(app: App, actor: VcuActor, serials: readonly string[]): Promise<string[]> {
+  return app.db.withTenant(actor.tenantId, async (tx) => {
+    const ids: string[] = [];
+    for (const serial of serials) ids.push((await importVcuBlock(tx, sandboxRegistry(tx), actor, serial)).id);
+    return ids;
+  });
+}
+
+export async function supplyOf(app: App, mint: string): Promise<bigint> {
+  return (await app.chain.getMint(address(mint)))?.supply ?? 0n;
+}
+
+export function vcusOf(app: App, who: SignedIn, query = '') {
+  return app.inject({ method: 'GET', url: `/api/v1/vcus${query}`, headers: { authorization: who.headers.authorization! } }).then((response) => response.json().data as Vcu[]);
+}

@@ -1,0 +1,66 @@
+import { address } from '@solana/kit';
+import { DEFAULT_PRICES_USD_CENTS, type Portfolio, type PortfolioHolding, type ProjectType } from '@carbonledger/contracts';
+import type { ChainClient } from '@carbonledger/chain';
+import type { Database } from '../../db/database';
+import { listTokenMints } from '../wallets/token-mints.repository';
+import { companyWalletsOf, projectMintsByAddress } from '../minting/minting.repository';
+import { mintingSettingsOf } from '../minting/minting.service';
+import { sandboxRegistry } from '../registry/sandbox-registry';
+
+/**
+ * The company's holdings read from the chain: for every wallet of the company, the token
+ * accounts of the tenant's project mints, with the project and vintage behind each mint and a
+ * value at the tenant's price per tCO2e for the project type.
+ */
+export async function companyPortfolio(db: Database, chain: ChainClient, tenantId: string, companyId: string): Promise<Portfolio> {
+  const facts = await db.withTenant(tenantId, async (tx) => {
+    const wallets = await companyWalletsOf(tx, companyId);
+    const mints = await listTokenMints(tx);
+    const projectMints = await projectMintsByAddress(tx, mints.map((mint) => mint.mintAddress));
+    const registry = sandboxRegistry(tx);
+    const projects = new Map<string, { name: string; type: ProjectType }>();
+    for (const projectMint of projectMints) {
+      if (projects.has(projectMint.projectId)) continue;
+      const project = await registry.getProject(projectMint.projectId);
+      if (project) projects.set(project.id, { name: project.name, type: project.type });
+    }
+    return { wallets, mints, projectMints, projects, settings: await mintingSettingsOf(tx) };
+  });
+  const known = new Map(facts.mints.map((mint) => [mint.mintAddress, mint]));
+  const holdings: PortfolioHolding[] = [];
+  for (const wallet of facts.wallets) {
+    for (const account of await chain.getTokenAccountsByOwner(address(wallet.address))) {
+      const mint = known.get(account.mint);
+      if (!mint) continue;
+      const projectMint = facts.projectMints.find((row) => row.mintAddress === account.mint);
+      const project = projectMint ? facts.projects.get(projectMint.projectId) : undefined;
+      const price = project ? (facts.settings.pricesUsdCents[project.type] ?? DEFAULT_PRICES_USD_CENTS[project.type]) : 0;
+      const tonnes = account.amount / 10n ** BigInt(mint.decimals);
+      holdings.push({
+        mint: account.mint,
+        symbol: mint.symbol,
+        tokenName: mint.name,
+        projectId: projectMint?.projectId ?? null,
+        projectName: project?.name ?? null,
+        projectType: project?.type ?? null,
+        vintage: projectMint?.vintage ?? null,
+        walletId: wallet.id,
+        walletAddress: wallet.address,
+        decimals: mint.decimals,
+        heldAmount: account.amount.toString(),
+        retiredAmount: '0',
+        priceUsdCents: price,
+        valueUsdCents: (tonnes * BigInt(price)).toString(),
+        frozen: account.frozen,
+      });
+    }
+  }
+  const sum = (pick: (holding: PortfolioHolding) => string) => holdings.reduce((total, holding) => total + BigInt(pick(holding)), 0n).toString();
+  return {
+    holdings,
+    totalHeld: sum((holding) => holding.heldAmount),
+    totalRetired: sum((holding) => holding.retiredAmount),
+    totalValueUsdCents: sum((holding) => holding.valueUsdCents),
+    readAt: new Date().toISOString(),
+  };
+}

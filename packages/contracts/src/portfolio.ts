@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { PROJECT_TYPES } from './projects';
+import { bigintString } from './registry';
+
+/** One holding: a token (project + vintage mint) in one company wallet, read from the chain. */
+export const portfolioHoldingSchema = z.object({
+  mint: z.string(),
+  symbol: z.string(),
+  tokenName: z.string(),
+  projectId: z.string().nullable(),
+  projectName: z.string().nullable(),
+  projectType: z.enum(PROJECT_TYPES).nullable(),
+  vintage: z.number().int().nullable(),
+  walletId: z.string().uuid(),
+  walletAddress: z.string(),
+  decimals: z.number().int(),
+  /** Base units held on chain now. */
+  heldAmount: bigintString,
+  /** Tokens of this mint the company retired (burnt); 0 until retirements exist. */
+  retiredAmount: bigintString,
+  /** Price per tCO2e in US cents used for the value (tenant setting or default by project type). */
+  priceUsdCents: z.number().int(),
+  /** heldAmount in tCO2e × price, in US cents. */
+  valueUsdCents: bigintString,
+  frozen: z.boolean(),
+});
+export type PortfolioHolding = z.infer<typeof portfolioHoldingSchema>;
+
+export const portfolioSchema = z.object({
+  holdings: z.array(portfolioHoldingSchema),
+  totalHeld: bigintString,
+  totalRetired: bigintString,
+  totalValueUsdCents: bigintString,
+  readAt: z.string(),
+});
+export type Portfolio = z.infer<typeof portfolioSchema>;
