@@ -39,6 +39,10 @@ export const walletTexts = {
   reactivated: 'Wallet reactivated.',
   primarySet: 'Primary wallet set.',
   removed: 'Wallet removed.',
+  loadFailed: 'Failed to load wallet information. Please try again later.',
+  approvedChainPending: 'Wallet approved. Its token accounts could not be opened on chain yet; approve it again to retry.',
+  freezeFailed: 'The wallet status was changed, but its token accounts could not be frozen on chain. Please try again.',
+  pendingApprovalTitle: 'Wallet awaiting approval',
 } as const;
 
 /** SPEC §3 Allowed mint: a project token of the tenant that approved wallets may hold. */

@@ -130,6 +130,10 @@ describe('approval by administrators', () => {
     expect(byCompanyAdmin.statusCode).toBe(403);
     expect(byCompanyAdmin.json().error.code).toBe('ACCESS_DENIED');
 
+    const adminInbox = (await harness.app.inject({ url: '/api/v1/notifications', headers: admin.headers })).json().data.items;
+    expect(adminInbox[0]).toMatchObject({ type: 'APPROVAL', title: walletTexts.pendingApprovalTitle, link: '/wallets?status=pending' });
+    expect(adminInbox[0].message).toContain(wallet.address);
+
     const pending = (await list(admin, '?status=pending')).json().data as CompanyWallet[];
     expect(pending.map((row) => row.id)).toContain(wallet.id);
 

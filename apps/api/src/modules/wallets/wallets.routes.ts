@@ -117,7 +117,10 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/:id/approve`,
     { onRequest: administrators, schema: { tags, params: walletIdParams, response: { 200: wallet } } },
-    async (request) => ok(request, await wallets.approveWallet(deps, walletActorOf(request), request.params.id), walletTexts.approved),
+    async (request) => {
+      const approved = await wallets.approveWallet(deps, walletActorOf(request), request.params.id);
+      return ok(request, approved, approved.status === 'active' ? walletTexts.approved : walletTexts.approvedChainPending);
+    },
   );
 
   app.post(

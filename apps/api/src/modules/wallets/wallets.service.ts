@@ -27,6 +27,9 @@ import { allowedMintAddresses, freezeWalletAccounts, openWalletAccounts, type Ch
 import * as repository from './wallets.repository';
 import type { WalletRow, WalletView } from './wallets.repository';
 
+/** Holders of wallets:approve by default (SPEC §6: only administrators approve wallets). */
+const WALLET_APPROVER_ROLES = ['ADMIN', 'SUPER_ADMIN'] as const;
+
 /** How long an ownership message may be signed and used. */
 export const OWNERSHIP_CHALLENGE_TTL_MS = 5 * 60_000;
 
@@ -166,7 +169,7 @@ function existingRegistration(existing: WalletRow): { informational: string } {
 
 /** Registers an external wallet whose owner signed the ownership message; it waits for an administrator. */
 export async function registerExternalWallet(deps: WalletDeps, actor: WalletActor, input: RegisterExternalWalletRequest): Promise<Registration> {
-  return deps.db.withTenant(actor.tenantId, async (tx) => {
+  const registration: Registration = await deps.db.withTenant(actor.tenantId, async (tx) => {
     await consumeOwnershipProof(tx, actor, input);
     const existing = await repository.findWalletByAddress(tx, input.address);
     if (existing && existing.companyId !== actor.companyId) throw new AppError('CONFLICT', walletTexts.registeredElsewhere);
@@ -193,12 +196,24 @@ export async function registerExternalWallet(deps: WalletDeps, actor: WalletActo
     await audit(tx, actor, 'wallet.registered', row, { type: 'external', provider: input.provider });
     return { wallet: await viewOf(tx, row.id), created: true, message: walletTexts.registered };
   });
+  if (registration.created) await notifyAdministrators(deps, actor, registration.wallet);
+  return registration;
+}
+
+/** SPEC §6: only administrators approve, so they are the ones told a wallet waits. */
+async function notifyAdministrators(deps: WalletDeps, actor: WalletActor, wallet: CompanyWallet) {
+  await notify(deps.db, deps.publisher, actor.tenantId, { roles: WALLET_APPROVER_ROLES }, {
+    type: 'APPROVAL',
+    title: walletTexts.pendingApprovalTitle,
+    message: `${wallet.companyName} registered wallet ${label(wallet)}.`,
+    link: '/wallets?status=pending',
+  });
 }
 
 /** A wallet whose key the platform generates and keeps sealed; it waits for approval like any other. */
 export async function createManagedWallet(deps: WalletDeps, actor: WalletActor, input: CreateManagedWalletRequest): Promise<CompanyWallet> {
   const key = await generateManagedWalletKey(deps.masterKey, actor.tenantId);
-  return deps.db.withTenant(actor.tenantId, async (tx) => {
+  const wallet = await deps.db.withTenant(actor.tenantId, async (tx) => {
     const row = await repository.insertWalletIfAddressFree(tx, {
       tenantId: actor.tenantId,
       companyId: actor.companyId,
@@ -213,6 +228,8 @@ export async function createManagedWallet(deps: WalletDeps, actor: WalletActor, 
     await audit(tx, actor, 'wallet.registered', row, { type: 'platform_managed' });
     return viewOf(tx, row.id);
   });
+  await notifyAdministrators(deps, actor, wallet);
+  return wallet;
 }
 
 export function explorerUrl(explorer: WalletDeps['explorer'], walletAddress: string): string {
@@ -227,9 +244,9 @@ export async function walletDetail(deps: WalletDeps, actor: WalletActor, id: str
   const { view, mints } = await deps.db.withTenant(actor.tenantId, async (tx) => ({ view: await visibleWallet(tx, actor, id), mints: await listTokenMints(tx) }));
   const verified = await confirmVerificationIfLanded(deps, actor.tenantId, view);
   const owner = address(view.address);
-  const [lamports, accounts] = await Promise.all([deps.chainContext.chain.getBalance(owner), deps.chainContext.chain.getTokenAccountsByOwner(owner)]);
+  const [lamports, accounts] = await readFromChain(() => Promise.all([deps.chainContext.chain.getBalance(owner), deps.chainContext.chain.getTokenAccountsByOwner(owner)]));
   const known = new Map(mints.map((mint) => [mint.mintAddress, mint]));
-  const balances = await Promise.all(
+  const balances = await readFromChain(() => Promise.all(
     accounts.map(async (account) => {
       const mint = known.get(account.mint);
       const decimals = mint?.decimals ?? (await deps.chainContext.chain.getMint(account.mint))?.decimals ?? 0;
@@ -243,7 +260,7 @@ export async function walletDetail(deps: WalletDeps, actor: WalletActor, id: str
         frozen: account.frozen,
       };
     }),
-  );
+  ));
   return {
     ...toCompanyWallet(verified),
     solBalanceLamports: lamports.toString(),
@@ -251,6 +268,14 @@ export async function walletDetail(deps: WalletDeps, actor: WalletActor, id: str
     allowedMints: mints.map((mint) => ({ mint: mint.mintAddress, symbol: mint.symbol, tokenName: mint.name })),
     explorerUrl: explorerUrl(deps.explorer, view.address),
   };
+}
+
+async function readFromChain<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw new AppError('SERVICE_UNAVAILABLE', walletTexts.loadFailed, { cause: error });
+  }
 }
 
 /** The verification memo may have been confirmed by the tracker after submit answered. */
@@ -305,7 +330,7 @@ async function notifyCompany(deps: WalletDeps, actor: WalletActor, wallet: Pick<
   await notify(deps.db, deps.publisher, actor.tenantId, { roles: ROLES, companyId: wallet.companyId }, { type: 'APPROVAL', title, message, link: '/wallets' });
 }
 
-function label(wallet: Pick<WalletRow, 'address' | 'name'>): string {
+function label(wallet: { address: string; name: string | null }): string {
   return wallet.name ? `${wallet.name} (${wallet.address})` : wallet.address;
 }
 
@@ -339,7 +364,14 @@ function chainDetails(step: ChainStep) {
 /** Thaws the wallet's token accounts for every allowed mint; once they are open the wallet is active. */
 async function activate(deps: WalletDeps, actor: WalletActor, wallet: WalletRow): Promise<void> {
   const mints = await allowedMintAddresses(deps.chainContext, actor.tenantId);
-  const step = await openWalletAccounts(deps.chainContext, actor.tenantId, wallet.address, mints, { walletId: wallet.id });
+  let step: ChainStep;
+  try {
+    step = await openWalletAccounts(deps.chainContext, actor.tenantId, wallet.address, mints, { walletId: wallet.id });
+  } catch (error) {
+    // The approval stands; approving again retries the chain step (it is idempotent).
+    await deps.db.withTenant(actor.tenantId, (tx) => audit(tx, actor, 'wallet.chain_failed', wallet, { step: 'open', error: String(error) }));
+    return;
+  }
   if (!step.complete) return;
   await deps.db.withTenant(actor.tenantId, async (tx) => {
     const current = await repository.findWalletForUpdate(tx, wallet.id);
@@ -352,7 +384,13 @@ async function activate(deps: WalletDeps, actor: WalletActor, wallet: WalletRow)
 
 async function freeze(deps: WalletDeps, actor: WalletActor, wallet: WalletRow, action: string): Promise<void> {
   const mints = await allowedMintAddresses(deps.chainContext, actor.tenantId);
-  const step = await freezeWalletAccounts(deps.chainContext, actor.tenantId, wallet.address, mints, { walletId: wallet.id, action });
+  let step: ChainStep;
+  try {
+    step = await freezeWalletAccounts(deps.chainContext, actor.tenantId, wallet.address, mints, { walletId: wallet.id, action });
+  } catch (error) {
+    await deps.db.withTenant(actor.tenantId, (tx) => audit(tx, actor, 'wallet.chain_failed', wallet, { step: 'freeze', cause: action, error: String(error) }));
+    throw new AppError('SERVICE_UNAVAILABLE', walletTexts.freezeFailed, { cause: error });
+  }
   if (step.submissions.length === 0) return;
   await deps.db.withTenant(actor.tenantId, (tx) => audit(tx, actor, 'wallet.frozen_on_chain', wallet, { cause: action, chain: chainDetails(step) }));
 }
@@ -378,14 +416,14 @@ export async function rejectWallet(deps: WalletDeps, actor: WalletActor, id: str
 }
 
 export async function suspendWallet(deps: WalletDeps, actor: WalletActor, id: string, reason: string): Promise<CompanyWallet> {
-  const wallet = await transition(deps, actor, id, ['approved', 'active'], 'wallet.suspended', () => ({ status: 'suspended', statusReason: reason }), { reason });
+  const wallet = await transition(deps, actor, id, ['approved', 'active', 'suspended'], 'wallet.suspended', () => ({ status: 'suspended', statusReason: reason }), { reason });
   await freeze(deps, actor, wallet, 'wallet.suspended');
   await notifyCompany(deps, actor, wallet, 'Wallet suspended', `Wallet ${label(wallet)} was suspended: ${reason}`);
   return answer(deps, actor, id);
 }
 
 export async function revokeWallet(deps: WalletDeps, actor: WalletActor, id: string, reason: string): Promise<CompanyWallet> {
-  const wallet = await transition(deps, actor, id, ['approved', 'active', 'suspended'], 'wallet.revoked', () => ({ status: 'revoked', statusReason: reason, isPrimary: false }), { reason });
+  const wallet = await transition(deps, actor, id, ['approved', 'active', 'suspended', 'revoked'], 'wallet.revoked', () => ({ status: 'revoked', statusReason: reason, isPrimary: false }), { reason });
   await freeze(deps, actor, wallet, 'wallet.revoked');
   await notifyCompany(deps, actor, wallet, 'Wallet revoked', `Wallet ${label(wallet)} was revoked: ${reason}`);
   return answer(deps, actor, id);
