@@ -27,15 +27,15 @@ export async function confirmMfa(deps: AuthDeps, origin: RequestOrigin, auth: Au
   const account = await accountOf(deps, auth);
   const pending = account.credentials?.mfaPendingSecret;
   if (!pending) throw new AppError('CONFLICT', 'Start multi-factor enrolment first');
-  const step = await acceptedTotpStep(deps.secrets.open(pending, auth.userId), code, null);
-  if (step === null) throw invalidCode();
+  if ((await acceptedTotpStep(deps.secrets.open(pending, auth.userId), code, null)) === null) throw invalidCode();
   const recoveryCodes = newRecoveryCodes();
   await deps.db.withTenant(auth.tenantId, async (tx) => {
     await repository.saveCredentials(tx, account.user, {
       mfaEnabled: true,
       mfaSecret: pending,
       mfaPendingSecret: null,
-      mfaLastTimeStep: step,
+      // The enrolment code may still sign in once: it only ever appeared on the enrolling user's screen.
+      mfaLastTimeStep: null,
       recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash),
     });
     await recordSecurityEvent(tx, origin, { tenantId: auth.tenantId, type: 'mfa_enabled', userId: auth.userId, userEmail: auth.email });
