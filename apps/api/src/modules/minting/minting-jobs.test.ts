@@ -80,7 +80,7 @@ describe('batch VCU minting', () => {
     expect(resumed).toMatchObject({ status: 'completed', progress: 100, mintedAmount: 350n });
 
     for (let chunk = 0; chunk < chunks; chunk++) expect(await confirmedMintTos(`${job.id}:${chunk}`)).toBe(1);
-    const tokenised = (await vcusOf(harness.app, companyAdmin, '?status=tokenised&projectId=2250')).filter((vcu) => blockIds.includes(vcu.id));
+    const tokenised = (await vcusOf(harness.app, companyAdmin, '?status=tokenised&projectId=2250')).filter((vcu) => vcu.id !== null && blockIds.includes(vcu.id));
     expect(tokenised).toHaveLength(50);
     const mint = tokenised[0]!.mintAddress!;
     expect(new Set(tokenised.map((vcu) => vcu.mintAddress))).toEqual(new Set([mint]));
