@@ -206,7 +206,7 @@ export default function SignBase64Page({ name }: { name: string }) {
           )}
           {connected ? (
             <Typography variant="body2">
-              {t('signing.connectedWith', { wallet: connected.wallet.name })} <code>{connected.account.address}</code>
+              {t('signing.connectedWith', { wallet: connected.wallet.name })} <code data-testid="connected-address">{connected.account.address}</code>
             </Typography>
           ) : (
             <Alert

@@ -59,7 +59,7 @@ export function CompanyWalletsTable({ wallets, actions, showCompany = false }: {
             <TableCell>{t('wallets.table.type')}</TableCell>
             <TableCell>{t('wallets.table.status')}</TableCell>
             <TableCell>{t('wallets.table.registeredAt')}</TableCell>
-            <TableCell>{t('wallets.table.approvedBy')}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('wallets.table.approvedBy')}</TableCell>
             <TableCell align="right">{t('common.actions')}</TableCell>
           </TableRow>
         </TableHead>
@@ -67,7 +67,7 @@ export function CompanyWalletsTable({ wallets, actions, showCompany = false }: {
           {wallets.map((wallet) => (
             <TableRow key={wallet.id} hover data-testid={`wallet-row-${wallet.address}`}>
               {showCompany && <TableCell>{wallet.companyName}</TableCell>}
-              <TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                   <Box>
                     <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -96,7 +96,7 @@ export function CompanyWalletsTable({ wallets, actions, showCompany = false }: {
                   </Typography>
                 )}
               </TableCell>
-              <TableCell>{formatDateTime(wallet.createdAt, language)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(wallet.createdAt, language)}</TableCell>
               <TableCell>{wallet.approvedBy ?? '—'}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {actions.extra?.(wallet)}

@@ -73,7 +73,7 @@ export function WalletApprovalsView() {
     <Card variant="outlined">
       <Tabs value={status} onChange={(_event, value: CompanyWalletStatus) => setStatus(value)} variant="scrollable" aria-label={t('wallets.approvals.filter')} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
         {FILTERS.map((filter) => (
-          <Tab key={filter} value={filter} label={t(`wallets.status.${filter}`)} />
+          <Tab key={filter} value={filter} label={t(`wallets.filters.${filter}`)} />
         ))}
       </Tabs>
       <Box sx={{ p: 2 }}>

@@ -54,13 +54,13 @@ export function WalletPickerDialog({ open, onClose, browserWallet }: { open: boo
           </Alert>
         )}
         <List dense aria-label={t('wallets.picker.title')}>
-          {browserWallet.entries.map((entry) => {
+          {browserWallet.entries.map((entry, index) => {
             const usable = entry.state === 'installed' || entry.state === 'loadable';
             const stateChip = <Chip size="small" color={STATE_COLORS[entry.state]} label={t(`wallets.adapterState.${entry.state}`)} />;
             if (!usable) {
               return (
                 <ListItem
-                  key={`${entry.name}-${entry.state}`}
+                  key={`${index}-${entry.name}`}
                   secondaryAction={
                     entry.installUrl ? (
                       <Button size="small" href={entry.installUrl} target="_blank" rel="noopener noreferrer">
@@ -77,7 +77,7 @@ export function WalletPickerDialog({ open, onClose, browserWallet }: { open: boo
               );
             }
             return (
-              <ListItemButton key={`${entry.name}-${entry.state}`} disabled={busy !== null} onClick={() => void choose(entry)}>
+              <ListItemButton key={`${index}-${entry.name}`} disabled={busy !== null} onClick={() => void choose(entry)}>
                 <ListItemIcon>
                   <EntryIcon entry={entry} />
                 </ListItemIcon>
