@@ -37,3 +37,12 @@ describe('wallet and signing messages', () => {
     expect(failureText(t, new ApiError('Internal Server Error', 500), walletTexts.removeFailed)).toBe(walletTexts.removeFailed);
   });
 });
+
+describe('wallet texts from a failing chain', () => {
+  it("shows the server's wallet text even when it comes with a 503", async () => {
+    const t = await translator('es');
+    expect(failureText(t, new ApiError(walletTexts.freezeFailed, 503, 'CHAIN_UNAVAILABLE'), walletTexts.removeFailed)).toBe(
+      'El estado de la billetera cambió, pero sus cuentas de token no se pudieron congelar en la cadena. Inténtelo de nuevo.',
+    );
+  });
+});

@@ -18,8 +18,8 @@ export function translateWalletMessage(t: TFunction, text: string): string {
   return key ? t(key) : translateMessage(t, text);
 }
 
-/** The server's reason when it gave one, otherwise the SPEC §8 failure text of the action. */
+/** The server's reason when it gave one (any known wallet text, even with a 503), otherwise the SPEC §8 failure text of the action. */
 export function failureText(t: TFunction, error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status !== 0 && error.status < 500) return translateWalletMessage(t, error.message);
+  if (error instanceof ApiError && (KEYS_BY_TEXT.has(error.message) || (error.status !== 0 && error.status < 500))) return translateWalletMessage(t, error.message);
   return translateWalletMessage(t, fallback);
 }

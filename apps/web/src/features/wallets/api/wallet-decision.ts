@@ -13,9 +13,16 @@ export interface WalletDecisionInput {
   reason?: string;
 }
 
-export function decideWallet({ id, decision, reason }: WalletDecisionInput): Promise<CompanyWallet> {
+/** The wallet and the server's message (e.g. approved, but the chain part still to retry). */
+export interface WalletDecisionOutcome {
+  wallet: CompanyWallet;
+  message: string;
+}
+
+export async function decideWallet({ id, decision, reason }: WalletDecisionInput): Promise<WalletDecisionOutcome> {
   const body = REASONED_DECISIONS.includes(decision) ? { reason } : undefined;
-  return api.post(`/wallets/${encodeURIComponent(id)}/${decision}`, body, companyWalletSchema);
+  const result = await api.request<unknown>('POST', `/wallets/${encodeURIComponent(id)}/${decision}`, { body });
+  return { wallet: companyWalletSchema.parse(result.data), message: result.message };
 }
 
 export function useWalletDecision() {

@@ -56,8 +56,9 @@ export function WalletApprovalsView() {
     decide.mutate(
       { id: wallet.id, decision, reason },
       {
-        onSuccess: () => {
-          enqueueSnackbar(translateWalletMessage(t, DONE_TEXTS[decision]), { variant: 'success' });
+        onSuccess: ({ message }) => {
+          const chainPending = message === walletTexts.approvedChainPending;
+          enqueueSnackbar(translateWalletMessage(t, chainPending ? message : DONE_TEXTS[decision]), { variant: chainPending ? 'warning' : 'success' });
           setAsking(null);
         },
         onError: (error) => enqueueSnackbar(failureText(t, error, t('wallets.decisions.failed')), { variant: 'error' }),
