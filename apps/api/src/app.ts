@@ -95,7 +95,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   const app = Fastify({
     logger: overrides.logger === false ? false : { level: config.logLevel },
     genReqId: requestIdFor,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -13,6 +13,12 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/carbon', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('believes forwarded client addresses only from a local proxy unless told otherwise', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -48,9 +48,9 @@ function once(close: () => Promise<void>): () => Promise<void> {
   return () => (closing ??= close());
 }
 
+/** One round trip: the tenant setting and SET LOCAL ROLE (the 'role' setting) for this transaction only. */
 async function enterTenant(tx: Tx, tenantId: string): Promise<void> {
-  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-  await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`);
 }
 
 function transactionsOn(db: Db): Pick<Database, 'withTenant' | 'asSystem'> {
