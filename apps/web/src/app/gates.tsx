@@ -1,8 +1,5 @@
-import { canOpenRoute } from '@carbonledger/contracts';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { AccessDenied } from '../components/AccessDenied';
 import { PageLoader } from '../components/PageLoader';
 import { useAuthStore } from '../lib/auth-store';
 
@@ -33,11 +30,4 @@ export function RequireAuth() {
     return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` } satisfies LoginRedirectState} />;
   }
   return <Outlet />;
-}
-
-/** SPEC §6: a route with required roles shows Access Denied to everyone else. */
-export function RoleGate({ path, children }: { path: string; children: ReactNode }) {
-  const role = useAuthStore((state) => state.user?.role);
-  if (!role || !canOpenRoute(role, path)) return <AccessDenied />;
-  return children;
 }

@@ -1,10 +1,10 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { CrashProbe } from './CrashProbe';
 import { ErrorBoundary } from './ErrorBoundary';
-import { PublicOnly, RequireAuth, RoleGate } from './gates';
+import { PublicOnly, RequireAuth } from './gates';
 import { lazyPage } from '../lib/lazy-page';
 import { NotFoundPage } from './NotFoundPage';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, REDIRECTS, type PageRoute } from './routes';
@@ -21,13 +21,22 @@ function LayoutLoader() {
   );
 }
 
-function LazyPage({ route }: { route: PageRoute }) {
+/** The SPEC §6 role check pulls in the contracts' schemas, so it loads with the signed-in pages. */
+const RoleGate = lazyPage<{ path: string; children: ReactNode }>(() => import('./RoleGate'));
+
+function LazyPage({ route, gated = false }: { route: PageRoute; gated?: boolean }) {
   const { t } = useTranslation();
   const name = t(route.nameKey);
   const Page = route.page;
   return (
     <Suspense fallback={<PageLoader name={name} />}>
-      <Page name={name} />
+      {gated ? (
+        <RoleGate path={route.path}>
+          <Page name={name} />
+        </RoleGate>
+      ) : (
+        <Page name={name} />
+      )}
     </Suspense>
   );
 }
@@ -58,11 +67,7 @@ export const routes: RouteObject[] = [
             element: <LayoutLoader />,
             children: PROTECTED_ROUTES.map((route) => ({
               path: route.path,
-              element: (
-                <RoleGate path={route.path}>
-                  <LazyPage route={route} />
-                </RoleGate>
-              ),
+              element: <LazyPage route={route} gated />,
             })),
           },
         ],

@@ -4,7 +4,6 @@ import {
   CSRF_TOKEN_PATTERN,
   HEADERS,
   TRACE_ID_BYTES,
-  csrfTokenSchema,
   errorCatalogue,
   genericErrorTexts,
   type ApiErrorDetail,
@@ -155,9 +154,10 @@ export function createApiClient(options: ApiClientOptions) {
       if (!response.ok) return false;
       const parsed: unknown = JSON.parse(text);
       const data = isEnvelope(parsed) ? parsed.data : parsed;
-      const result = csrfTokenSchema.safeParse(data);
-      if (!result.success) return false;
-      csrfToken = result.data.token;
+      // csrfTokenSchema's rule, checked without zod: the client core must not load it before a form needs it.
+      const token = typeof data === 'object' && data !== null ? (data as { token?: unknown }).token : undefined;
+      if (typeof token !== 'string' || !CSRF_TOKEN_PATTERN.test(token)) return false;
+      csrfToken = token;
       return true;
     } catch {
       return false;

@@ -1,12 +1,11 @@
-import { loginRequest, loginTexts, loginWithMfaForm, type LoginRequest } from '@carbonledger/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { loginTexts, type LoginRequest, type loginRequest } from '@carbonledger/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
@@ -17,6 +16,17 @@ import { AuthCard } from './components/AuthCard';
 import { isMfaRequired, loginErrorText } from './login-error';
 
 type LoginForm = z.input<typeof loginRequest>;
+
+/**
+ * The contracts' schemas (and zod with them) load on the first validation, not with the
+ * page: the sign-in screen paints without them.
+ */
+function lazyLoginResolver(mfaRequired: boolean): Resolver<LoginForm, unknown, LoginRequest> {
+  return async (values, context, options) => {
+    const { loginFormResolver } = await import('./login-form');
+    return loginFormResolver(mfaRequired)(values, context, options);
+  };
+}
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -29,7 +39,7 @@ export default function LoginPage() {
     handleSubmit,
     formState: { errors },
   } = useForm<LoginForm, unknown, LoginRequest>({
-    resolver: zodResolver(mfaRequired ? loginWithMfaForm : loginRequest),
+    resolver: lazyLoginResolver(mfaRequired),
     defaultValues: { email: '', password: '', mfaToken: undefined },
   });
   const fieldError = (message: string | undefined) => (message ? translateMessage(t, message) : undefined);

@@ -68,7 +68,7 @@ describe('auth session (SPEC §4)', () => {
     await vi.advanceTimersByTimeAsync(79_000);
     expect(requests).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(requests.map((request) => request.path)).toEqual(['/auth/refresh']);
+    await vi.waitFor(() => expect(requests.map((request) => request.path)).toEqual(['/auth/refresh']));
     await vi.waitFor(() => expect(localStorage.getItem('accessToken')).toBe('token-2'));
   });
 

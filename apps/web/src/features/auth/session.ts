@@ -3,9 +3,7 @@ import { ApiError } from '../../lib/api-client';
 import { setUnauthorizedHandler } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { authStorage } from '../../lib/storage';
-import { refreshTokens } from './api/refresh';
-import { fetchSession } from './api/restore-session';
-import { tokenSecondsLeft } from './auth-result';
+import { tokenSecondsLeft } from './token';
 import { useAuthStore } from '../../lib/auth-store';
 
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
@@ -45,7 +43,10 @@ export function endSession() {
 export async function refreshSession() {
   if (useAuthStore.getState().status !== 'authenticated') return;
   try {
-    startSession(await refreshTokens());
+    const { refreshTokens } = await import('./api/refresh');
+    if (useAuthStore.getState().status !== 'authenticated') return;
+    const refreshed = await refreshTokens();
+    if (useAuthStore.getState().status === 'authenticated') startSession(refreshed);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) endSession();
     else scheduleRefresh(30);
@@ -62,6 +63,7 @@ export async function restoreSession(): Promise<void> {
     return;
   }
   try {
+    const { fetchSession } = await import('./api/restore-session');
     const restored = await fetchSession(sessionId, fingerprint);
     authStorage.set({ tenantId: restored.tenant.id, userId: restored.user.id, companyId: restored.company.id });
     useAuthStore.getState().signedIn(restored);
