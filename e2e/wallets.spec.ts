@@ -129,6 +129,46 @@ test('company wallet: register with the local dev wallet, approval by an adminis
   await companyAdmin.context().close();
 });
 
+test('platform-managed wallet: created, approved, set as primary, then removed after confirming', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const companyAdmin = await signedInPage(browser, 'companyadmin@demo.test');
+  await companyAdmin.goto('/wallets?view=company');
+  await expect(companyAdmin.getByRole('heading', { level: 1, name: 'Company wallets' })).toBeVisible();
+  await expect(companyAdmin.getByRole('heading', { name: 'Browser wallet' })).toHaveCount(0);
+  await companyAdmin.getByRole('button', { name: 'Register wallet' }).click();
+  const register = companyAdmin.getByRole('dialog', { name: 'Register a company wallet' });
+  await register.getByLabel('Platform-managed wallet (the platform keeps the key encrypted)').check();
+  await register.getByLabel('Wallet name (optional)').fill('E2E managed');
+  await register.getByRole('button', { name: 'Create wallet' }).click();
+  const row = companyAdmin.getByRole('row').filter({ hasText: 'E2E managed' });
+  await expect(row).toContainText('Platform-managed');
+  await expect(row).toContainText('Pending approval');
+  // Only operational wallets can become primary.
+  await expect(row.getByRole('button', { name: 'Set as primary' })).toBeDisabled();
+
+  const admin = await signedInPage(browser, 'admin@demo.test');
+  await admin.goto('/wallets?view=approvals');
+  await admin.getByRole('row').filter({ hasText: 'E2E managed' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText('Wallet approved.')).toBeVisible();
+  await admin.context().close();
+
+  await companyAdmin.reload();
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: 'Set as primary' }).click();
+  await expect(companyAdmin.getByText('Primary wallet set.')).toBeVisible();
+  await expect(row).toContainText('Primary');
+  await expect(companyAdmin.getByRole('row').filter({ hasText: 'E2E treasury' })).not.toContainText('Primary');
+  await snap(companyAdmin, 'wallets-company-view');
+
+  await row.getByRole('button', { name: 'Remove' }).click();
+  const confirm = companyAdmin.getByRole('dialog', { name: 'Remove wallet?' });
+  await expect(confirm).toContainText('E2E managed');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(companyAdmin.getByText('Wallet removed.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await companyAdmin.context().close();
+});
+
 test('/tools/sign-base64 without a prepared transaction explains what it needs', async ({ page }) => {
   await signIn(page, 'companyadmin@demo.test');
   await page.goto('/tools/sign-base64');

@@ -63,7 +63,8 @@ export default function SignBase64Page({ name }: { name: string }) {
     setResult(null);
   }
 
-  const { decoded, invalid } = useMemo(() => decodeOrError(base64), [base64]);
+  // Once signed, the signed bytes are shown, so the wallet's signature reads as present.
+  const { decoded, invalid } = useMemo(() => decodeOrError(signedBase64 ?? base64), [signedBase64, base64]);
   const connected = browserWallet.connected;
   const requiredSigner = prepared.data?.requiredSigner ?? decoded?.feePayer ?? null;
   const wrongWallet = Boolean(connected && requiredSigner && connected.account.address !== requiredSigner);
@@ -112,7 +113,7 @@ export default function SignBase64Page({ name }: { name: string }) {
     );
   };
 
-  const activeStep = done ? 3 : signed ? 2 : decoded ? 1 : 0;
+  const activeStep = done ? 4 : signed ? 3 : decoded ? 1 : 0;
   const submitHint = !transactionId ? translateWalletMessage(t, signingTexts.needsTransactionId) : !signed ? translateWalletMessage(t, signingTexts.mustSignBeforeSubmit) : null;
 
   return (
