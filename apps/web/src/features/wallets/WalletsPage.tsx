@@ -32,7 +32,7 @@ export default function WalletsPage({ name }: { name: string }) {
     <Box>
       <PageHeader title={view === 'company' ? t('wallets.company.title') : name} subtitle={t('wallets.subtitle')} />
       {view !== 'company' && <ConnectedWalletCard browserWallet={browserWallet} />}
-      <CompanyWalletsSection browserWallet={browserWallet} />
+      <CompanyWalletsSection browserWallet={browserWallet} showTitle={view !== 'company'} />
     </Box>
   );
 }

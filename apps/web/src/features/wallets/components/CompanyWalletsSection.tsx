@@ -24,7 +24,7 @@ import { WalletDetailDialog } from './WalletDetailDialog';
 import { WalletPickerDialog } from './WalletPickerDialog';
 
 /** SPEC §2 Company wallets: register, list, copy, explorer, set primary, remove, details. */
-export function CompanyWalletsSection({ browserWallet }: { browserWallet: BrowserWallet }) {
+export function CompanyWalletsSection({ browserWallet, showTitle = true }: { browserWallet: BrowserWallet; showTitle?: boolean }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const user = useAuthStore((state) => state.user);
@@ -64,9 +64,11 @@ export function CompanyWalletsSection({ browserWallet }: { browserWallet: Browse
       <CardContent>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', mb: 2 }}>
           <Box>
-            <Typography variant="h6" component="h2">
-              {t('wallets.company.title')}
-            </Typography>
+            {showTitle && (
+              <Typography variant="h6" component="h2">
+                {t('wallets.company.title')}
+              </Typography>
+            )}
             <Typography variant="body2" color="text.secondary">
               {t('wallets.company.subtitle')}
             </Typography>
