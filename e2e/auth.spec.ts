@@ -230,3 +230,16 @@ test('Blockchain settings show Restricted Access to a non-administrator', async 
   await page.goto('/settings?tab=blockchain');
   await expect(page.getByText('Restricted Access')).toBeVisible();
 });
+
+test("wallet sign-in works with this browser's local dev wallet when no extension is installed", async ({ page }) => {
+  await page.goto('/login/wallet');
+  await expect(page.getByText('No compatible wallet was found in this browser.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: "Use this browser's local dev wallet" }).click();
+  await page.getByRole('button', { name: 'Sign with Local dev wallet' }).click();
+  await expect(page.getByText(/^Signed by Local dev wallet/)).toBeVisible();
+  await page.getByLabel('Email').fill('superadmin@demo.test');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('banner').getByText(/^Local dev wallet · /)).toBeVisible();
+});

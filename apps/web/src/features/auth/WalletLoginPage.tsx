@@ -11,7 +11,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -19,6 +19,9 @@ import { z } from 'zod';
 import { TextInput } from '../../components/TextInput';
 import { translateMessage } from '../../lib/messages';
 import { connectWallet, signText, useSignInWallets } from '../../lib/wallet-standard';
+
+/** Same name as lib/local-dev-wallet's wallet; kept here so the page does not load that module up front. */
+const LOCAL_DEV_WALLET_NAME = 'Local dev wallet';
 import { useWalletStore } from '../../lib/wallet';
 import { useWalletChallenge } from './api/wallet-challenge';
 import { useWalletSession } from './api/wallet-session';
@@ -50,6 +53,16 @@ export default function WalletLoginPage() {
   const [busyWallet, setBusyWallet] = useState<string | null>(null);
   const [signed, setSigned] = useState<Signed | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [devWalletPossible, setDevWalletPossible] = useState(false);
+
+  // The browser's own key (lib/local-dev-wallet) lets anyone try wallet sign-in without an extension.
+  useEffect(() => {
+    void import('../../lib/local-dev-wallet/local-dev-wallet').then(({ supportsEd25519 }) => supportsEd25519().then(setDevWalletPossible));
+  }, []);
+  const enableLocalDevWallet = async () => {
+    const { registerLocalDevWallet } = await import('../../lib/local-dev-wallet/local-dev-wallet');
+    await registerLocalDevWallet();
+  };
   const {
     register,
     handleSubmit,
@@ -101,6 +114,11 @@ export default function WalletLoginPage() {
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
           <Typography color="text.secondary">{t('walletLogin.intro')}</Typography>
           {wallets.length === 0 && <Alert severity="info">{t('walletLogin.noWallet')}</Alert>}
+          {devWalletPossible && !wallets.some((wallet) => wallet.name === LOCAL_DEV_WALLET_NAME) && (
+            <Button variant="text" onClick={() => void enableLocalDevWallet()}>
+              {t('walletLogin.useLocalDevWallet')}
+            </Button>
+          )}
           {wallets.map((wallet) => (
             <Button
               key={wallet.name}
