@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
@@ -5,6 +6,11 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
 
 async function snap(page: Page, name: string) {
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
@@ -52,6 +58,7 @@ test('company wallet: register with the local dev wallet, approval by an adminis
   await expect(row).toContainText('E2E treasury');
   await expect(row).toContainText('Pending approval');
   await snap(companyAdmin, 'wallets-registered');
+  expect(await seriousViolations(companyAdmin)).toEqual([]);
 
   // Registering the same wallet again is informational, not an error.
   await companyAdmin.getByRole('button', { name: 'Register wallet' }).click();
@@ -81,6 +88,7 @@ test('company wallet: register with the local dev wallet, approval by an adminis
   const pendingRow = admin.getByTestId(`wallet-row-${address}`);
   await expect(pendingRow).toContainText('Verde Energia S.A.');
   await snap(admin, 'wallet-approvals');
+  expect(await seriousViolations(admin)).toEqual([]);
   await pendingRow.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('Wallet approved.')).toBeVisible();
   await expect(pendingRow).toHaveCount(0);
@@ -105,6 +113,7 @@ test('company wallet: register with the local dev wallet, approval by an adminis
   if (noMints === 0) await expect(detail.getByRole('table', { name: 'Token accounts' }).getByText('Thawed').first()).toBeVisible();
   await expect(detail.getByRole('link', { name: 'Open in explorer' })).toHaveAttribute('href', /explorer\.solana\.com\/address\//);
   await snap(companyAdmin, 'wallet-detail');
+  expect(await seriousViolations(companyAdmin)).toEqual([]);
 
   // Verify on chain: prepare → the tool decodes it → sign with the local dev wallet → submit → confirmed.
   await detail.getByRole('button', { name: 'Verify on chain' }).click();
@@ -122,6 +131,7 @@ test('company wallet: register with the local dev wallet, approval by an adminis
   await expect(companyAdmin.getByTestId('submission-confirmed')).toContainText('Confirmed on chain');
   await expect(companyAdmin.getByRole('link', { name: /View in explorer/ })).toHaveAttribute('href', /explorer\.solana\.com\/tx\//);
   await snap(companyAdmin, 'sign-base64-confirmed');
+  expect(await seriousViolations(companyAdmin)).toEqual([]);
 
   await companyAdmin.goto('/wallets');
   await companyAdmin.getByTestId(`wallet-row-${address}`).getByRole('button', { name: 'Details' }).click();

@@ -18,7 +18,7 @@ import type { AdapterState, PickerEntry } from '../browser-wallets';
 import type { BrowserWallet } from '../use-browser-wallet';
 import { WalletConflictWarning } from './WalletConflictWarning';
 
-const STATE_COLORS: Record<AdapterState, ChipProps['color']> = { installed: 'success', loadable: 'info', notDetected: 'default', unsupported: 'warning' };
+const STATE_COLORS: Record<AdapterState, ChipProps['color']> = { installed: 'success', loadable: 'primary', notDetected: 'default', unsupported: 'error' };
 
 function EntryIcon({ entry }: { entry: PickerEntry }) {
   return entry.icon ? <Box component="img" src={entry.icon} alt="" sx={{ width: 28, height: 28 }} /> : <AccountBalanceWalletOutlined />;

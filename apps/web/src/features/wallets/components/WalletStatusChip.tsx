@@ -14,5 +14,14 @@ const COLORS: Record<CompanyWalletStatus, ChipProps['color']> = {
 /** SPEC §4: suspended and revoked read as not active. */
 export function WalletStatusChip({ status }: { status: CompanyWalletStatus }) {
   const { t } = useTranslation();
-  return <Chip size="small" color={COLORS[status]} variant={status === 'suspended' || status === 'revoked' ? 'outlined' : 'filled'} label={t(`wallets.status.${status}`)} />;
+  return (
+    <Chip
+      size="small"
+      color={COLORS[status]}
+      variant={status === 'suspended' || status === 'revoked' ? 'outlined' : 'filled'}
+      label={t(`wallets.status.${status}`)}
+      // White on the warning orange fails WCAG contrast; black passes on both themes' oranges.
+      sx={status === 'pending' ? { color: 'common.black' } : undefined}
+    />
+  );
 }
