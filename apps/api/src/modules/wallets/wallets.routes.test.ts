@@ -207,4 +207,29 @@ describe('listing, detail, primary and removal', () => {
     expect(((await list(companyAdmin)).json().data as CompanyWallet[]).map((row) => row.id)).not.toContain(wallet.id);
     expect((await harness.app.inject({ method: 'DELETE', url: `/api/v1/wallets/${wallet.id}`, headers: viewer.headers })).statusCode).toBe(403);
   });
+
+  it('a removed wallet can be registered again as pending; a removed rejected one stays refused', async () => {
+    const { key, wallet } = await registerNewWallet(harness.app, companyAdmin, 'Returning');
+    await harness.app.inject({ method: 'DELETE', url: `/api/v1/wallets/${wallet.id}`, headers: companyAdmin.headers });
+    const back = await registerWith(harness.app, companyAdmin, { ...(await signedOwnershipProof(harness.app, companyAdmin, key)), name: 'Back', provider: 'backpack' });
+    expect(back.statusCode).toBe(201);
+    expect(back.json().data).toMatchObject({ id: wallet.id, name: 'Back', provider: 'backpack', status: 'pending' });
+
+    const refused = await registerNewWallet(harness.app, companyAdmin, 'Refused');
+    await decide(harness.app, admin, refused.wallet.id, 'reject', 'Not ours');
+    await harness.app.inject({ method: 'DELETE', url: `/api/v1/wallets/${refused.wallet.id}`, headers: companyAdmin.headers });
+    const again = await registerWith(harness.app, companyAdmin, { ...(await signedOwnershipProof(harness.app, companyAdmin, refused.key)), provider: 'phantom' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(walletTexts.previouslyRejected);
+  });
+
+  it("administrators list another company's wallets; a CSO cannot approve", async () => {
+    const { wallet } = await registerNewWallet(harness.app, companyAdmin, 'Audited');
+    const companyId = companyAdmin.result.company.id;
+    const listed = (await list(admin, `?companyId=${companyId}`)).json().data as CompanyWallet[];
+    expect(listed.map((row) => row.id)).toContain(wallet.id);
+    expect(listed.every((row) => row.companyId === companyId)).toBe(true);
+    const cso = await signInAs(harness.app, 'cso@demo.test');
+    expect((await decide(harness.app, cso, wallet.id, 'approve')).statusCode).toBe(403);
+  });
 });
