@@ -1,10 +1,13 @@
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { hasStoredSeed, registerLocalDevWallet, supportsEd25519 } from '../../lib/local-dev-wallet/local-dev-wallet';
+import { LOCAL_DEV_WALLET_NAME, hasStoredSeed, registerLocalDevWallet, supportsEd25519 } from '../../lib/local-dev-wallet/local-dev-wallet';
 import { useWalletStore } from '../../lib/wallet';
 import { connectWallet } from '../../lib/wallet-standard';
 import { useEmbeddedChain } from './api/chain-driver';
 import { detectConflicts, findConnected, pickerEntries, useRegisteredWallets, type InjectedProviders, type PickerEntry } from './browser-wallets';
+
+/** The local dev wallet the user connected last, reconnected on the next visit (it never asks for approval). */
+const RECONNECT_KEY = 'carbonledger.localDevWallet.connectedAddress';
 
 export interface BrowserWallet {
   entries: PickerEntry[];
@@ -29,8 +32,13 @@ export function useBrowserWallet(): BrowserWallet {
   useEffect(() => {
     if (!embeddedChain) return;
     void supportsEd25519().then(setEd25519);
-    if (hasStoredSeed(localStorage)) void registerLocalDevWallet();
-  }, [embeddedChain]);
+    if (!hasStoredSeed(localStorage)) return;
+    void registerLocalDevWallet().then(async (wallet) => {
+      if (localStorage.getItem(RECONNECT_KEY) !== wallet.address || useWalletStore.getState().connected) return;
+      const account = await connectWallet(wallet);
+      setConnected({ name: wallet.name, address: account.address });
+    });
+  }, [embeddedChain, setConnected]);
 
   const entries = useMemo(() => pickerEntries(registered, { localDevWalletLoadable: embeddedChain && ed25519 }), [registered, embeddedChain, ed25519]);
   const conflicts = useMemo(() => detectConflicts(registered, window as InjectedProviders), [registered]);
@@ -42,6 +50,8 @@ export function useBrowserWallet(): BrowserWallet {
       const wallet = entry.state === 'loadable' ? await registerLocalDevWallet() : entry.wallet;
       if (!wallet) return;
       const account = await connectWallet(wallet);
+      if (wallet.name === LOCAL_DEV_WALLET_NAME) localStorage.setItem(RECONNECT_KEY, account.address);
+      else localStorage.removeItem(RECONNECT_KEY);
       setConnected({ name: wallet.name, address: account.address });
     },
     [setConnected],
@@ -50,6 +60,7 @@ export function useBrowserWallet(): BrowserWallet {
   const disconnect = useCallback(() => {
     const feature = connected?.wallet.features['standard:disconnect'] as { disconnect?: () => Promise<void> } | undefined;
     void feature?.disconnect?.();
+    localStorage.removeItem(RECONNECT_KEY);
     setConnected(null);
   }, [connected, setConnected]);
 

@@ -99,7 +99,7 @@ export function CompanyWalletsTable({ wallets, actions, showCompany = false }: {
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(wallet.createdAt, language)}</TableCell>
               <TableCell>{wallet.approvedBy ?? '—'}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {actions.extra?.(wallet)}
+                {actions.extra && <Box sx={{ mb: 0.5 }}>{actions.extra(wallet)}</Box>}
                 <Action label={t('wallets.actions.copy')} onClick={() => actions.onCopy(wallet)}>
                   <ContentCopy fontSize="small" />
                 </Action>
