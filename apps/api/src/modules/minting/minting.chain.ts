@@ -1,5 +1,6 @@
 import { address, generateKeyPairSigner, type Address } from '@solana/kit';
 import {
+  MEMO_PROGRAM_ADDRESS,
   createProjectMintInstructions,
   findHolderTokenAccount,
   mintToInstruction,
@@ -156,7 +157,12 @@ export async function mintToOnce(context: ChainContext, request: MintToRequest):
     feePayer: 'issuer',
     reference: { mintReference: request.mintReference, mint: request.mint, owner: request.owner, amount: request.amount.toString() },
     createdBy: request.createdBy,
-    build: (platform) => [mintToInstruction({ mint, destination: account, issuer: platform.issuer, amount: request.amount, decimals: request.decimals })],
+    // The memo names the reference: two mint-tos of the same amount to the same account in one
+    // block would otherwise be byte-identical (same signature) and count as one transaction.
+    build: (platform) => [
+      mintToInstruction({ mint, destination: account, issuer: platform.issuer, amount: request.amount, decimals: request.decimals }),
+      { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(`carbonledger:mint:${request.mintReference}`) },
+    ],
   });
   if (result.status === 'sent') throw new ChainUndecidedError('The mint transaction');
   if (result.status !== 'confirmed') throw new AppError('SERVICE_UNAVAILABLE', `The mint transaction failed on chain: ${result.error ?? result.status}`);
