@@ -9,6 +9,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': apiTarget,
+      '/rpc': apiTarget,
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
