@@ -49,6 +49,7 @@ export interface MintingActor {
 export const PREVIEW_TTL_MS = 15 * 60_000;
 const APPROVAL_TIMEOUT_MS = 48 * 60 * 60_000;
 const APPROVER_ROLE: Role = 'ADMIN';
+const STALE_PROCESSING_MS = 60_000;
 
 export function explorerTxUrl(explorer: MintingDeps['explorer'], signature: string): string {
   const base = `https://explorer.solana.com/tx/${signature}`;
@@ -275,7 +276,11 @@ export async function executeMint(deps: MintingDeps, actor: MintingActor, previe
     if (!preview || preview.userId !== actor.userId) throw new AppError('CONFLICT', mintingTexts.cannotExecute, { fields: { previewId: [mintingTexts.cannotExecute] } });
     const existing = await repository.findOperationOfPreview(tx, preview.id);
     if (existing) {
-      if (existing.status === 'processing') throw new AppError('CONFLICT', 'This minting is already being processed.');
+      if (existing.status === 'processing') {
+        // A run that stopped on an undecided chain transaction (or died) is resumed once it is stale; mintToOnce reconciles what it sent.
+        if (Date.now() - existing.updatedAt.getTime() < STALE_PROCESSING_MS) throw new AppError('CONFLICT', 'This minting is already being processed.');
+        return { operation: existing, approval: null, run: true };
+      }
       const approval = existing.approvalRequestId ? await repository.findApproval(tx, existing.approvalRequestId) : undefined;
       if (existing.status === 'failed' && (!approval || approval.status === 'approved')) return { operation: existing, approval: approval ?? null, run: true };
       return { operation: existing, approval: approval ?? null, run: false };
