@@ -19,7 +19,8 @@ function chromiumPath(): string {
 
 // Worker processes re-read this file; the environment carries the choices made once.
 process.env.E2E_PORT ??= String(40_000 + Math.floor(Math.random() * 10_000));
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'carbonledger-e2e-'));
+process.env.E2E_RUN_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'carbonledger-e2e-'));
+const runDir = process.env.E2E_RUN_DIR;
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -32,7 +33,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: path.join(os.tmpdir(), 'carbonledger-e2e-results'),
+  // Per run, so two runs on one machine never share traces or screenshots.
+  outputDir: path.join(runDir, 'results'),
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -61,7 +63,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATA_DIR: path.join(runDir, 'data'),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },
