@@ -5,18 +5,26 @@ import { PageLoader } from '../components/PageLoader';
 import { CrashProbe } from './CrashProbe';
 import { ErrorBoundary } from './ErrorBoundary';
 import { PublicOnly, RequireAuth } from './gates';
+import { loadSignedInTexts } from '../lib/i18n';
 import { lazyPage } from '../lib/lazy-page';
 import { NotFoundPage } from './NotFoundPage';
 import { PROTECTED_ROUTES, PUBLIC_ROUTES, REDIRECTS, type PageRoute } from './routes';
 
 /** The signed-in frame (top bar, sidebar, bells) is its own chunk: the login page never loads it. */
-const AppLayout = lazyPage<object>(() => import('./layout/AppLayout').then((module) => ({ default: module.AppLayout })));
+const AppLayout = lazyPage<object>(() =>
+  Promise.all([import('./layout/AppLayout'), loadSignedInTexts()]).then(([module]) => ({ default: module.AppLayout })),
+);
+
+/** React Query loads with the screens that query, not with the password sign-in screen. */
+const QueryScope = lazyPage<{ children: ReactNode }>(() => import('./QueryScope'));
 
 function LayoutLoader() {
   const { t } = useTranslation();
   return (
     <Suspense fallback={<PageLoader name={t('pages.workspace')} fullPage />}>
-      <AppLayout />
+      <QueryScope>
+        <AppLayout />
+      </QueryScope>
     </Suspense>
   );
 }
@@ -28,17 +36,14 @@ function LazyPage({ route, gated = false }: { route: PageRoute; gated?: boolean 
   const { t } = useTranslation();
   const name = t(route.nameKey);
   const Page = route.page;
-  return (
-    <Suspense fallback={<PageLoader name={name} />}>
-      {gated ? (
-        <RoleGate path={route.path}>
-          <Page name={name} />
-        </RoleGate>
-      ) : (
-        <Page name={name} />
-      )}
-    </Suspense>
+  const page = gated ? (
+    <RoleGate path={route.path}>
+      <Page name={name} />
+    </RoleGate>
+  ) : (
+    <Page name={name} />
   );
+  return <Suspense fallback={<PageLoader name={name} />}>{route.queryFree ? page : <QueryScope>{page}</QueryScope>}</Suspense>;
 }
 
 function Root() {

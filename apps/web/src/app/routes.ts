@@ -6,6 +6,8 @@ export interface PageRoute {
   /** Translation key of the page name ('Loading {page name}...', titles). */
   nameKey: string;
   page: LazyExoticComponent<ComponentType<{ name: string }>>;
+  /** The page does not use React Query, so it loads without it (the sign-in bundle budget). */
+  queryFree?: boolean;
 }
 
 const notAvailableYet = lazyPage<{ name: string }>(() => import('../components/NotAvailableYet').then((module) => ({ default: module.NotAvailableYet })));
@@ -62,7 +64,7 @@ export const PROTECTED_ROUTES: PageRoute[] = [
 
 /** Signed-out screens. */
 export const PUBLIC_ROUTES: PageRoute[] = [
-  { path: '/login', nameKey: 'pages.login', page: lazyPage(() => import('../features/auth/LoginPage')) },
+  { path: '/login', nameKey: 'pages.login', page: lazyPage(() => import('../features/auth/LoginPage')), queryFree: true },
   { path: '/login/wallet', nameKey: 'pages.walletLogin', page: lazyPage(() => import('../features/auth/WalletLoginPage')) },
 ];
 

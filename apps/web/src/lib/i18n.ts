@@ -1,6 +1,5 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@carbonledger/contracts';
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en/translation.json';
 
@@ -10,10 +9,49 @@ export const LANGUAGE_OPTIONS: readonly { code: Language; label: string }[] = [
   { code: 'es', label: 'Español' },
 ];
 
-/** English ships with the app (it is the fallback); the other languages load when chosen. */
-const LAZY_LOCALES: Partial<Record<Language, () => Promise<{ default: ResourceKey }>>> = {
-  pt: () => import('../locales/pt/translation.json'),
-  es: () => import('../locales/es/translation.json'),
+type Texts = { default: ResourceKey };
+
+async function bothParts(publicTexts: Promise<Texts>, signedInTexts: Promise<Texts>): Promise<Texts> {
+  const [publicPart, signedInPart] = await Promise.all([publicTexts, signedInTexts]);
+  return { default: { ...(publicPart.default as object), ...(signedInPart.default as object) } };
+}
+
+/**
+ * English ships with the app (it is the fallback), but only the texts of the signed-out
+ * screens and the shell: the signed-in screens' texts (signed-in.json) load with the
+ * signed-in frame. The other languages load whole when chosen.
+ */
+const LAZY_LOCALES: Partial<Record<Language, () => Promise<Texts>>> = {
+  pt: () => bothParts(import('../locales/pt/translation.json'), import('../locales/pt/signed-in.json')),
+  es: () => bothParts(import('../locales/es/translation.json'), import('../locales/es/signed-in.json')),
+};
+
+/** Adds the English texts of the signed-in screens; the signed-in frame waits for it before it renders. */
+export async function loadSignedInTexts() {
+  const signedIn = await import('../locales/en/signed-in.json');
+  i18n.addResourceBundle('en', 'translation', signedIn.default, true, false);
+}
+
+function readStoredLanguage(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.language);
+  } catch {
+    return null;
+  }
+}
+
+/** The user's earlier choice, then the browser's languages, then the page's own lang attribute. */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  init: () => undefined,
+  detect: () => [readStoredLanguage(), ...(navigator.languages ?? [navigator.language]), document.documentElement.lang].filter((code): code is string => Boolean(code)),
+  cacheUserLanguage: (language) => {
+    try {
+      localStorage.setItem(STORAGE_KEYS.language, language);
+    } catch {
+      // Storage is refused (private mode): the choice lasts for this visit only.
+    }
+  },
 };
 
 const lazyLocales: BackendModule = {
@@ -32,7 +70,7 @@ const lazyLocales: BackendModule = {
 export async function initI18n() {
   await i18n
     .use(lazyLocales)
-    .use(LanguageDetector)
+    .use(languageDetector)
     .use(initReactI18next)
     .init({
       resources: { en: { translation: en } },
@@ -42,11 +80,6 @@ export async function initI18n() {
       load: 'languageOnly',
       fallbackLng: FALLBACK_LANGUAGE,
       interpolation: { escapeValue: false },
-      detection: {
-        order: ['localStorage', 'navigator', 'htmlTag'],
-        lookupLocalStorage: STORAGE_KEYS.language,
-        caches: ['localStorage'],
-      },
       returnNull: false,
     });
   document.documentElement.lang = currentLanguage();

@@ -1,6 +1,10 @@
 import { QUERY_DEFAULTS } from '@carbonledger/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { useAuthStore } from './auth-store';
+import { shouldRetryMutation } from './mutation-retry';
+
+export { shouldRetryMutation };
 
 /** SPEC §8: client errors (400-499) are final; anything else is tried up to 3 times. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
@@ -11,15 +15,6 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 /** SPEC §9: the delay doubles from 1 s and never exceeds 30 s. */
 export function queryRetryDelay(failureCount: number): number {
   return Math.min(QUERY_DEFAULTS.retryBaseDelayMs * 2 ** failureCount, QUERY_DEFAULTS.retryMaxDelayMs);
-}
-
-/**
- * SPEC §8: mutations retry once. A refused request (400-499, e.g. a wrong password) is not
- * sent again: repeating it would only count a second failed attempt against the account.
- */
-export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < QUERY_DEFAULTS.mutationRetries;
 }
 
 export function createQueryClient() {
@@ -40,3 +35,8 @@ export function createQueryClient() {
 }
 
 export const queryClient = createQueryClient();
+
+/** Signing out forgets every cached answer, so the next user never sees the previous one's data. */
+useAuthStore.subscribe((state) => {
+  if (state.status === 'unauthenticated') queryClient.clear();
+});

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { messageKeys } from '../lib/messages';
+import enSignedIn from './en/signed-in.json';
 import en from './en/translation.json';
+import esSignedIn from './es/signed-in.json';
 import es from './es/translation.json';
+import ptSignedIn from './pt/signed-in.json';
 import pt from './pt/translation.json';
 
 function flatten(value: unknown, prefix = ''): Record<string, string> {
@@ -12,13 +15,22 @@ function flatten(value: unknown, prefix = ''): Record<string, string> {
   );
 }
 
-const locales = { en: flatten(en), pt: flatten(pt), es: flatten(es) };
+const locales = { en: flatten({ ...en, ...enSignedIn }), pt: flatten({ ...pt, ...ptSignedIn }), es: flatten({ ...es, ...esSignedIn }) };
 
 describe('translations', () => {
   it('have the same keys in English, Portuguese and Spanish', () => {
     const keys = Object.keys(locales.en).sort();
     expect(Object.keys(locales.pt).sort()).toEqual(keys);
     expect(Object.keys(locales.es).sort()).toEqual(keys);
+  });
+
+  it('split each language the same way between the first load and the signed-in screens', () => {
+    const sections = (texts: object) => Object.keys(texts).sort();
+    for (const [publicTexts, signedInTexts] of [[pt, ptSignedIn], [es, esSignedIn]] as const) {
+      expect(sections(publicTexts)).toEqual(sections(en));
+      expect(sections(signedInTexts)).toEqual(sections(enSignedIn));
+    }
+    expect(sections(en).filter((section) => section in enSignedIn)).toEqual([]);
   });
 
   it('translate every key (no English left in pt or es apart from names and codes)', () => {
@@ -28,8 +40,9 @@ describe('translations', () => {
     expect(same(locales.es)).toEqual([]);
   });
 
-  it('cover every contract and server text the client translates', () => {
-    for (const key of messageKeys()) expect(locales.en[key], key).toBeTruthy();
+  it('cover every contract and server text the client translates, from the first load on', () => {
+    const firstLoad = flatten(en);
+    for (const key of messageKeys()) expect(firstLoad[key], key).toBeTruthy();
   });
 
   it('keep the SPEC texts word for word in English', () => {

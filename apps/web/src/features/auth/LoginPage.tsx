@@ -1,100 +1,125 @@
-import { loginTexts, type LoginRequest, type loginRequest } from '@carbonledger/contracts';
+import { loginTexts } from '@carbonledger/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { useSnackbar } from 'notistack';
-import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useSnackbar } from '../../lib/toast';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { z } from 'zod';
 import { TextInput } from '../../components/TextInput';
 import { translateMessage } from '../../lib/messages';
-import { useLogin } from './api/login';
+import { login } from './api/login';
 import { AuthCard } from './components/AuthCard';
 import { isMfaRequired, loginErrorText } from './login-error';
+import type { LoginField, LoginFieldErrors, LoginFormValues } from './login-form';
+import { startSession } from './session';
 
-type LoginForm = z.input<typeof loginRequest>;
+const FIELD_ORDER: readonly LoginField[] = ['email', 'password', 'mfaToken'];
 
 /**
  * The contracts' schemas (and zod with them) load on the first validation, not with the
- * page: the sign-in screen paints without them.
+ * page: the sign-in screen paints without them. Fields are checked on submit, then again on
+ * every change once a submit was tried.
  */
-function lazyLoginResolver(mfaRequired: boolean): Resolver<LoginForm, unknown, LoginRequest> {
-  return async (values, context, options) => {
-    const { loginFormResolver } = await import('./login-form');
-    return loginFormResolver(mfaRequired)(values, context, options);
-  };
+async function validate(values: LoginFormValues, mfaRequired: boolean) {
+  const { validateLoginForm } = await import('./login-form');
+  return validateLoginForm(values, mfaRequired);
 }
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [mfaRequired, setMfaRequired] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const login = useLogin({ onSignedIn: () => enqueueSnackbar(translateMessage(t, loginTexts.signedIn), { variant: 'success' }) });
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginForm, unknown, LoginRequest>({
-    resolver: lazyLoginResolver(mfaRequired),
-    defaultValues: { email: '', password: '', mfaToken: undefined },
-  });
+  const [values, setValues] = useState<LoginFormValues>({ email: '', password: '', mfaToken: '' });
+  const [errors, setErrors] = useState<LoginFieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<{ text: string; mfa: boolean } | null>(null);
   const fieldError = (message: string | undefined) => (message ? translateMessage(t, message) : undefined);
 
-  const onSubmit = handleSubmit((values) => {
-    setFailure(null);
-    login.mutate(mfaRequired ? values : { email: values.email, password: values.password }, {
-      onError: (error) => {
-        if (isMfaRequired(error)) setMfaRequired(true);
-        setFailure(loginErrorText(error));
-      },
+  const change = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (!submitted) return;
+    void validate(next, mfaRequired).then((result) => {
+      setErrors((current) => ({ ...current, [field]: 'errors' in result ? result.errors[field] : undefined }));
     });
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSubmitted(true);
+    const result = await validate(values, mfaRequired);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      const firstInvalid = FIELD_ORDER.find((field) => result.errors[field]);
+      if (firstInvalid) (form.elements.namedItem(firstInvalid) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setPending(true);
+    try {
+      const signedIn = await login(result.request);
+      enqueueSnackbar(translateMessage(t, loginTexts.signedIn), { variant: 'success' });
+      // Starting the session unmounts this page: nothing may update its state afterwards.
+      startSession(signedIn);
+    } catch (error) {
+      if (isMfaRequired(error)) setMfaRequired(true);
+      setFailure({ text: loginErrorText(error), mfa: isMfaRequired(error) });
+      setPending(false);
+    }
+  };
+
+  const fieldProps = (field: LoginField) => ({
+    value: values[field],
+    onChange: change(field),
+    error: Boolean(errors[field]),
   });
 
   return (
     <AuthCard title={t('login.title')}>
-      <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {failure && (
-          <Alert severity={isMfaRequired(login.error) ? 'info' : 'error'} role="alert">
-            {translateMessage(t, failure)}
+          <Alert severity={failure.mfa ? 'info' : 'error'} role="alert">
+            {translateMessage(t, failure.text)}
           </Alert>
         )}
         <TextInput
           label={t('login.email')}
           type="email"
+          name="email"
           autoComplete="username"
           autoFocus
           required
-          error={Boolean(errors.email)}
-          helperText={fieldError(errors.email?.message)}
-          {...register('email')}
+          helperText={fieldError(errors.email)}
+          {...fieldProps('email')}
         />
         <TextInput
           label={t('login.password')}
           type="password"
+          name="password"
           autoComplete="current-password"
           required
-          error={Boolean(errors.password)}
-          helperText={fieldError(errors.password?.message)}
-          {...register('password')}
+          helperText={fieldError(errors.password)}
+          {...fieldProps('password')}
         />
         {mfaRequired && (
           <TextInput
             label={t('login.mfaToken')}
+            name="mfaToken"
             autoComplete="one-time-code"
             required
             autoFocus
             inputProps={{ inputMode: 'numeric', maxLength: 6 }}
-            error={Boolean(errors.mfaToken)}
-            helperText={fieldError(errors.mfaToken?.message) ?? t('login.mfaHelp')}
-            {...register('mfaToken')}
+            helperText={fieldError(errors.mfaToken) ?? t('login.mfaHelp')}
+            {...fieldProps('mfaToken')}
           />
         )}
-        <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
-          {login.isPending ? t('login.signingIn') : t('login.submit')}
+        <Button type="submit" variant="contained" size="large" disabled={pending}>
+          {pending ? t('login.signingIn') : t('login.submit')}
         </Button>
         <Link component={RouterLink} to="/login/wallet" sx={{ textAlign: 'center' }}>
           {t('login.withWallet')}

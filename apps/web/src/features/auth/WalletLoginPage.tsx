@@ -10,7 +10,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import type { Wallet, WalletAccount } from '@wallet-standard/base';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../lib/toast';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,6 @@
 import { TOKEN_REFRESH_AT, errorCatalogue, type AuthResult } from '@carbonledger/contracts';
 import { ApiError } from '../../lib/api-client';
 import { setUnauthorizedHandler } from '../../lib/api';
-import { queryClient } from '../../lib/query-client';
 import { authStorage } from '../../lib/storage';
 import { tokenSecondsLeft } from './token';
 import { useAuthStore } from '../../lib/auth-store';
@@ -37,7 +36,6 @@ export function endSession() {
   cancelRefresh();
   authStorage.clear();
   useAuthStore.getState().signedOut();
-  queryClient.clear();
 }
 
 export async function refreshSession() {

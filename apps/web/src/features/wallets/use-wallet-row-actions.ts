@@ -1,6 +1,6 @@
 import type { CompanyWallet } from '@carbonledger/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { walletDetailQuery } from './api/wallet-detail';
 

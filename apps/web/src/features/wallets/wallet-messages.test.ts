@@ -1,15 +1,18 @@
 import { signingTexts, walletTexts } from '@carbonledger/contracts';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import enSignedIn from '../../locales/en/signed-in.json';
 import en from '../../locales/en/translation.json';
+import esSignedIn from '../../locales/es/signed-in.json';
 import es from '../../locales/es/translation.json';
+import ptSignedIn from '../../locales/pt/signed-in.json';
 import pt from '../../locales/pt/translation.json';
 import { ApiError } from '../../lib/api-client';
 import { failureText, translateWalletMessage, walletMessageKeys } from './wallet-messages';
 
 async function translator(language: 'en' | 'pt' | 'es') {
   const instance = i18next.createInstance();
-  await instance.init({ lng: language, resources: { en: { translation: en }, pt: { translation: pt }, es: { translation: es } } });
+  await instance.init({ lng: language, resources: { en: { translation: { ...en, ...enSignedIn } }, pt: { translation: { ...pt, ...ptSignedIn } }, es: { translation: { ...es, ...esSignedIn } } } });
   return instance.t;
 }
 

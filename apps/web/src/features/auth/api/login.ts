@@ -1,24 +1,20 @@
 import type { AuthResult, LoginRequest } from '@carbonledger/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { startSession } from '../session';
+import { shouldRetryMutation } from '../../../lib/mutation-retry';
 
-export async function login(request: LoginRequest): Promise<AuthResult> {
+async function postLogin(request: LoginRequest): Promise<AuthResult> {
   const answer = await api.post<unknown>('/auth/login', request);
   const { parseAuthResult } = await import('../auth-result');
   return parseAuthResult(answer);
 }
 
-/**
- * `onSignedIn` runs before the session starts: starting it unmounts the login page, and a
- * callback given to `mutate` would then never run.
- */
-export function useLogin({ onSignedIn }: { onSignedIn?: (result: AuthResult) => void } = {}) {
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (result) => {
-      onSignedIn?.(result);
-      startSession(result);
-    },
-  });
+/** Sent like every other mutation (SPEC §8): a refused sign-in is final, a failed one is tried once more. */
+export async function login(request: LoginRequest): Promise<AuthResult> {
+  for (let failures = 0; ; failures++) {
+    try {
+      return await postLogin(request);
+    } catch (error) {
+      if (!shouldRetryMutation(failures, error)) throw error;
+    }
+  }
 }

@@ -7,7 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { useSnackbar } from 'notistack';
+import { useSnackbar } from '../../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';

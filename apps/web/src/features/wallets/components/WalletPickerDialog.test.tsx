@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Wallet } from '@wallet-standard/base';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n';
+import { initI18n, loadSignedInTexts } from '../../../lib/i18n';
 import { detectConflicts, pickerEntries, type PickerEntry } from '../browser-wallets';
 import type { BrowserWallet } from '../use-browser-wallet';
 import { WalletPickerDialog } from './WalletPickerDialog';
@@ -25,6 +25,7 @@ function browserWallet(registered: Wallet[], connected: PickerEntry[]): BrowserW
 describe('wallet picker dialog', () => {
   beforeAll(async () => {
     await initI18n();
+    await loadSignedInTexts();
   });
   afterEach(cleanup);
 
