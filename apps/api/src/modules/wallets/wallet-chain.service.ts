@@ -1,5 +1,6 @@
 import { address, type Address, type Instruction } from '@solana/kit';
-import { createHolderTokenAccountInstruction, findHolderTokenAccount, freezeTokenAccountInstruction, thawTokenAccountInstruction, type ChainTokenAccount } from '@carbonledger/chain';
+import { randomUUID } from 'node:crypto';
+import { MEMO_PROGRAM_ADDRESS, createHolderTokenAccountInstruction, findHolderTokenAccount, freezeTokenAccountInstruction, thawTokenAccountInstruction, type ChainTokenAccount } from '@carbonledger/chain';
 import { OPERATIONAL_WALLET_STATUSES } from '@carbonledger/contracts';
 import { fundPlatformKeysLocally, sendPlatformTransaction, type ChainContext, type SubmissionResult } from '../chain/submissions.service';
 import { listTokenMints } from './token-mints.repository';
@@ -10,6 +11,15 @@ export type WalletChainContext = ChainContext;
 
 /** Instructions per transaction: a create + thaw pair for each of this many mints fits well under the size limit. */
 const MINTS_PER_TRANSACTION = 5;
+
+/**
+ * Thawing (or freezing) the same accounts again while the blockhash has not moved on would
+ * build a byte-identical transaction, which the cluster drops as already processed; a
+ * one-off memo keeps every decision its own transaction.
+ */
+function decisionMemo(kind: string): Instruction {
+  return { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(`carbonledger:${kind}:${randomUUID()}`) };
+}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
@@ -48,7 +58,7 @@ async function sendInBatches(
         kind,
         feePayer: 'freeze',
         reference: { ...reference, mints: batch.map((item) => item.mint) },
-        build: async (platform) => (await Promise.all(batch.map((item) => build(item, platform)))).flat(),
+        build: async (platform) => [...(await Promise.all(batch.map((item) => build(item, platform)))).flat(), decisionMemo(kind)],
       }),
     );
   }
