@@ -9,7 +9,6 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from '../../lib/toast';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
@@ -17,7 +16,7 @@ import { StatCard } from '../../components/StatCard';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { translateMessage } from '../../lib/messages';
-import { useResolveSecurityAlert } from './api/resolve-alert';
+import { ResolveAlertChip } from './components/ResolveAlertChip';
 import { useSecurityAlerts } from './api/security-alerts';
 import { useSecurityEvents } from './api/security-events';
 import { useSessionStats } from './api/session-stats';
@@ -25,12 +24,10 @@ import { SeverityChip } from './components/SeverityChip';
 
 export default function SecurityCenterPage({ name }: { name: string }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const language = currentLanguage();
   const alerts = useSecurityAlerts({ limit: 100 });
   const events = useSecurityEvents({ limit: 20 });
   const stats = useSessionStats();
-  const resolve = useResolveSecurityAlert();
   const unresolved = alerts.data?.filter((alert) => !alert.resolved);
   const critical = unresolved?.filter((alert) => alert.severity === 'critical').length;
 
@@ -76,19 +73,7 @@ export default function SecurityCenterPage({ name }: { name: string }) {
                     alert.resolved ? (
                       <Chip label={t('securityCenter.resolved')} size="small" />
                     ) : (
-                      <Chip
-                        label={t('securityBell.resolve')}
-                        size="small"
-                        color="primary"
-                        variant="outlined"
-                        disabled={resolve.isPending}
-                        onClick={() =>
-                          resolve.mutate(alert.id, {
-                            onSuccess: () => enqueueSnackbar(t('securityBell.resolved'), { variant: 'success' }),
-                            onError: (error) => enqueueSnackbar(translateMessage(t, error.message), { variant: 'error' }),
-                          })
-                        }
-                      />
+                      <ResolveAlertChip alertId={alert.id} />
                     )
                   }
                 >

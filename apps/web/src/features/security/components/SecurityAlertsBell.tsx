@@ -3,7 +3,6 @@ import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -13,12 +12,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useSnackbar } from '../../../lib/toast';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { translateMessage } from '../../../lib/messages';
-import { useResolveSecurityAlert } from '../api/resolve-alert';
+import { ResolveAlertChip } from './ResolveAlertChip';
 import { useSecurityAlerts } from '../api/security-alerts';
 import { SeverityChip } from './SeverityChip';
 
@@ -26,10 +23,8 @@ import { SeverityChip } from './SeverityChip';
 export function SecurityAlertsBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const alerts = useSecurityAlerts({ resolved: 'false', limit: 100 }, { refetchInterval: 60_000 });
-  const resolve = useResolveSecurityAlert();
   const unresolved = alerts.data?.filter((alert) => !alert.resolved) ?? [];
   const critical = unresolved.some((alert) => alert.severity === 'critical');
   const openSecurityCenter = () => {
@@ -75,19 +70,7 @@ export function SecurityAlertsBell() {
                 key={alert.id}
                 disablePadding
                 secondaryAction={
-                  <Chip
-                    label={t('securityBell.resolve')}
-                    size="small"
-                    color="primary"
-                    variant="outlined"
-                    disabled={resolve.isPending}
-                    onClick={() =>
-                      resolve.mutate(alert.id, {
-                        onSuccess: () => enqueueSnackbar(t('securityBell.resolved'), { variant: 'success' }),
-                        onError: (error) => enqueueSnackbar(translateMessage(t, error.message), { variant: 'error' }),
-                      })
-                    }
-                  />
+                  <ResolveAlertChip alertId={alert.id} />
                 }
               >
                 <ListItemButton onClick={openSecurityCenter} sx={{ pr: 12 }}>
