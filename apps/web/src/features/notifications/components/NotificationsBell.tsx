@@ -1,18 +1,15 @@
 import { NOTIFICATIONS, type Notification } from '@carbonledger/contracts';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { BellPopover } from '../../../components/BellPopover';
 import { useSnackbar } from '../../../lib/toast';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
@@ -49,7 +46,6 @@ function useUnreadToasts(items: readonly Notification[] | undefined) {
 export function NotificationsBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const notifications = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
@@ -59,22 +55,17 @@ export function NotificationsBell() {
   const label = t('notifications.bell', { count: unread });
 
   return (
-    <>
-      <Tooltip title={t('notifications.title')}>
-        <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} aria-label={label} aria-haspopup="dialog">
-          <Badge badgeContent={unread} color="secondary" max={99}>
-            <NotificationsOutlined />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 350, maxHeight: 480 }, role: 'dialog', 'aria-label': t('notifications.title') } }}
-      >
+    <BellPopover
+      title={t('notifications.title')}
+      buttonLabel={label}
+      icon={<NotificationsOutlined />}
+      badgeContent={unread}
+      badgeColor="secondary"
+      badgeMax={99}
+      paperSx={{ width: 350, maxHeight: 480 }}
+    >
+      {(close) => (
+        <>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {t('notifications.title')}
@@ -96,7 +87,7 @@ export function NotificationsBell() {
                 onClick={() => {
                   if (!item.read) markRead.mutate(item.id);
                   if (item.link) {
-                    setAnchor(null);
+                    close();
                     void navigate(item.link);
                   }
                 }}
@@ -120,7 +111,8 @@ export function NotificationsBell() {
             ))}
           </List>
         )}
-      </Popover>
-    </>
+        </>
+      )}
+    </BellPopover>
   );
 }

@@ -1,19 +1,15 @@
 import { SECURITY_BELL } from '@carbonledger/contracts';
 import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
 import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BellPopover } from '../../../components/BellPopover';
 import { useNavigate } from 'react-router';
 import { ResolveAlertChip } from './ResolveAlertChip';
 import { useSecurityAlerts } from '../api/security-alerts';
@@ -23,31 +19,25 @@ import { SeverityChip } from './SeverityChip';
 export function SecurityAlertsBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const alerts = useSecurityAlerts({ resolved: 'false', limit: 100 }, { refetchInterval: 60_000 });
   const unresolved = alerts.data?.filter((alert) => !alert.resolved) ?? [];
   const critical = unresolved.some((alert) => alert.severity === 'critical');
-  const openSecurityCenter = () => {
-    setAnchor(null);
+  const openSecurityCenter = (close: () => void) => {
+    close();
     void navigate('/security-center');
   };
   return (
-    <>
-      <Tooltip title={t('securityBell.title')}>
-        <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} aria-label={t('securityBell.bell', { count: unresolved.length })} aria-haspopup="dialog">
-          <Badge badgeContent={unresolved.length} color="error" max={SECURITY_BELL.badgeMax}>
-            <GppMaybeOutlined />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 380 }, role: 'dialog', 'aria-label': t('securityBell.title') } }}
-      >
+    <BellPopover
+      title={t('securityBell.title')}
+      buttonLabel={t('securityBell.bell', { count: unresolved.length })}
+      icon={<GppMaybeOutlined />}
+      badgeContent={unresolved.length}
+      badgeColor="error"
+      badgeMax={SECURITY_BELL.badgeMax}
+      paperSx={{ width: 380 }}
+    >
+      {(close) => (
+        <>
         <Box sx={{ px: 2, py: 1.5 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
             {t('securityBell.title')}
@@ -73,7 +63,7 @@ export function SecurityAlertsBell() {
                   <ResolveAlertChip alertId={alert.id} />
                 }
               >
-                <ListItemButton onClick={openSecurityCenter} sx={{ pr: 12 }}>
+                <ListItemButton onClick={() => openSecurityCenter(close)} sx={{ pr: 12 }}>
                   <ListItemText
                     primary={alert.title}
                     secondary={<SeverityChip severity={alert.severity} />}
@@ -85,12 +75,13 @@ export function SecurityAlertsBell() {
           </List>
         )}
         <Divider />
-        <ListItemButton onClick={openSecurityCenter} sx={{ justifyContent: 'center' }}>
+        <ListItemButton onClick={() => openSecurityCenter(close)} sx={{ justifyContent: 'center' }}>
           <Typography color="primary" sx={{ fontWeight: 600 }}>
             {t('securityBell.viewSecurityCenter')}
           </Typography>
         </ListItemButton>
-      </Popover>
-    </>
+        </>
+      )}
+    </BellPopover>
   );
 }
