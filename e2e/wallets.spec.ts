@@ -1,17 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './helpers';
-
-const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
-
-async function snap(page: Page, name: string) {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { seriousViolations, signIn, snap } from './helpers';
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
@@ -129,6 +117,8 @@ test('company wallet: register with the local dev wallet, approval by an adminis
   await companyAdmin.getByRole('button', { name: 'Submit' }).click();
   await expect(companyAdmin.getByTestId('submission-confirmed')).toContainText('Confirmed on chain');
   await expect(companyAdmin.getByRole('link', { name: /View in explorer/ })).toHaveAttribute('href', /explorer\.solana\.com\/tx\//);
+  // The status chip fades from grey to green: axe must see it once the fade is over, not mid-way.
+  await expect(companyAdmin.locator('.MuiChip-root', { hasText: /^Confirmed$/ })).toHaveCSS('background-color', 'rgb(46, 125, 50)');
   await snap(companyAdmin, 'sign-base64-confirmed');
   expect(await seriousViolations(companyAdmin)).toEqual([]);
 

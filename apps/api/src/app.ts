@@ -30,9 +30,16 @@ import { frontendLogsRoutes } from './modules/frontend-logs/frontend-logs.routes
 import { realtimeConfigRoutes } from './modules/realtime-config/realtime-config.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
 import { mintingRoutes } from './modules/minting/minting.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { portfolioRoutes } from './modules/portfolio/portfolio.routes';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { signingRoutes } from './modules/signing/signing.routes';
+import { transactionsRoutes } from './modules/transactions/transactions.routes';
+import { retirementsRoutes } from './modules/retirements/retirements.routes';
+import { companiesRoutes } from './modules/companies/companies.routes';
+import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import type { RegistryProvider } from './modules/registry/registry.adapter';
+import { sandboxRegistry } from './modules/registry/sandbox-registry';
 import { verraRegistry } from './modules/registry/verra-registry';
 import { securityFeedPlugin } from './modules/security/security-feed';
 
@@ -43,6 +50,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     chain: ChainClient;
     realtime: RealtimeServer;
+    /** The registry behind projects, minting and retirements: Verra when configured, else the embedded sandbox. */
+    registryFor: RegistryProvider;
   }
 }
 
@@ -137,11 +146,17 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(notificationsRoutes);
   await app.register(dashboardRoutes);
   const verra = config.registryApiUrl ? verraRegistry({ baseUrl: config.registryApiUrl, apiKey: config.registryApiKey }) : null;
-  await app.register(projectsRoutes, verra ? { registry: () => verra } : {});
+  app.decorate('registryFor', verra ? () => verra : sandboxRegistry);
+  await app.register(projectsRoutes, { registry: app.registryFor });
   await app.register(walletsRoutes);
   await app.register(mintingRoutes);
+  await app.register(filesRoutes);
   await app.register(portfolioRoutes);
   await app.register(signingRoutes);
+  await app.register(transactionsRoutes);
+  await app.register(retirementsRoutes);
+  await app.register(companiesRoutes);
+  await app.register(certificatesRoutes);
   await app.register(spaPlugin, { distDir: config.webDistDir });
   return app;
 }

@@ -88,6 +88,49 @@ export class TransactionRejectedError extends Error {
   }
 }
 
+/** One signature that touched an address, as getSignaturesForAddress lists it (newest first). */
+export interface ChainSignatureInfo {
+  signature: Signature;
+  slot: bigint;
+  /** Unix seconds; null when the node does not know it. */
+  blockTime: number | null;
+  err: TransactionErrorJson | null;
+}
+
+/** A Token-2022 account's balance before or after a transaction (Solana's pre/postTokenBalances). */
+export interface ChainTokenBalance {
+  /** Index of the token account in `accountKeys`. */
+  accountIndex: number;
+  mint: Address;
+  /** The wallet that owns the token account. */
+  owner: Address;
+  amount: bigint;
+  decimals: number;
+}
+
+/** A landed transaction (failed ones too) with what is needed to tell token movements apart. */
+export interface ChainTransaction {
+  signature: Signature;
+  slot: bigint;
+  blockTime: number | null;
+  err: TransactionErrorJson | null;
+  /** Lamports the fee payer paid (signatures and priority fee). */
+  fee: bigint;
+  /** Every account the transaction loaded, the fee payer first. */
+  accountKeys: Address[];
+  /** UTF-8 texts of its Memo instructions, in order. */
+  memos: string[];
+  preTokenBalances: ChainTokenBalance[];
+  postTokenBalances: ChainTokenBalance[];
+}
+
+export interface SignaturesForAddressOptions {
+  /** At most this many, newest first (default and maximum 1,000, as on a cluster). */
+  limit?: number;
+  /** Start after this signature (paging back in time). */
+  before?: Signature;
+}
+
 export interface ChainClient {
   readonly driver: ChainDriver;
   health(): Promise<ChainHealth>;
@@ -108,6 +151,10 @@ export interface ChainClient {
   /** Sends the exact signed bytes (resending them as needed) until confirmed, failed or expired. */
   sendAndConfirm(transaction: Base64EncodedWireTransaction, options?: SendOptions): Promise<SendOutcome>;
   getSignatureStatuses(signatures: readonly Signature[]): Promise<(SignatureStatus | null)[]>;
+  /** Landed transactions that loaded the address (a wallet or a token account), newest first. */
+  getSignaturesForAddress(address: Address, options?: SignaturesForAddressOptions): Promise<ChainSignatureInfo[]>;
+  /** One landed transaction with its fee and token balances; null when unknown (or pruned). */
+  getTransaction(signature: Signature): Promise<ChainTransaction | null>;
   /** Local SOL from the faucet: the embedded chain, or a cluster that has one (local, devnet). */
   airdrop(address: Address, lamports: bigint): Promise<Signature>;
   /** Persists state where the driver keeps any (the embedded chain's snapshot file). */

@@ -14,3 +14,8 @@ export * from './registry';
 export * from './projects';
 export * from './minting';
 export * from './portfolio';
+export * from './companies';
+export * from './retirements';
+export * from './certificates';
+export * from './files';
+export * from './transactions';

@@ -91,7 +91,11 @@ export const mintPreviewSchema = z.object({
     freezeAuthority: z.string(),
     method: z.literal('non-custodial'),
   }),
-  wallet: z.object({ id: z.string().uuid(), address: z.string(), status: z.string(), approved: z.boolean() }),
+  /**
+   * The wallet the tokens land in. SPEC §5: a connected (external) wallet must hold enough SOL
+   * for the total cost (`balance` in lamports); a platform-managed one is funded by the platform.
+   */
+  wallet: z.object({ id: z.string().uuid(), address: z.string(), status: z.string(), approved: z.boolean(), balance: bigintString, sufficient: z.boolean() }),
   fees: mintFeesSchema,
   /** Who pays the fees: the tenant's platform issuer key (it signs mint creation and mint-to). */
   payer: z.object({ address: z.string(), role: z.literal('platform_issuer'), balance: bigintString, required: bigintString, sufficient: z.boolean() }),
@@ -219,3 +223,26 @@ export const mintingJobIdParams = z.object({ id: z.string().uuid() });
 
 /** Pushed to the tenant over the socket after every minted chunk (SERVER_EVENTS.mintingJobUpdate). */
 export const mintingJobUpdatePayload = mintingJobSchema;
+
+/**
+ * The JSON a project mint's on-chain metadata uri points to (the token-metadata JSON wallets
+ * and explorers read), with the registry facts and every Verra serial range behind the supply.
+ */
+export const tokenMetadataDocumentSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  description: z.string(),
+  image: z.string().optional(),
+  attributes: z.array(z.object({ trait_type: z.string(), value: z.string() })),
+  properties: z.object({
+    registry: registryIdSchema,
+    projectId: z.string(),
+    projectName: z.string(),
+    methodology: z.string(),
+    vintage: z.number().int(),
+    /** Serial ranges tokenised into this mint (retired ones included: they were issued as tokens too). */
+    serialRanges: z.array(z.object({ serialNumber: z.string(), units: bigintString, status: z.enum(['tokenised', 'retired']) })),
+  }),
+});
+export type TokenMetadataDocument = z.infer<typeof tokenMetadataDocumentSchema>;
+export const tokenMetadataParams = z.object({ mint: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'Not a token address') });

@@ -13,10 +13,12 @@ export const portfolioHoldingSchema = z.object({
   vintage: z.number().int().nullable(),
   walletId: z.string().uuid(),
   walletAddress: z.string(),
+  /** The wallet on the cluster's block explorer (the chain the server runs on). */
+  walletExplorerUrl: z.string(),
   decimals: z.number().int(),
   /** Base units held on chain now. */
   heldAmount: bigintString,
-  /** Tokens of this mint the company retired (burnt); 0 until retirements exist. */
+  /** Tokens of this mint the company retired (burnt) from this wallet: the sum of its completed retirements. */
   retiredAmount: bigintString,
   /** Price per tCO2e in US cents used for the value (tenant setting or default by project type). */
   priceUsdCents: z.number().int(),
@@ -34,3 +36,11 @@ export const portfolioSchema = z.object({
   readAt: z.string(),
 });
 export type Portfolio = z.infer<typeof portfolioSchema>;
+
+/** Texts of the portfolio screen (SPEC §8 wording style). */
+export const portfolioTexts = {
+  loadFailed: 'Failed to load portfolio',
+} as const;
+
+/** Platform administrators may read another company's portfolio (e.g. to retire on its behalf); others always read their own. */
+export const portfolioQuery = z.object({ companyId: z.uuid().optional() });

@@ -28,6 +28,7 @@ export const SERVER_EVENTS = {
   ping: 'ping',
   pong: 'pong',
   mintingJobUpdate: 'minting_job_update',
+  retirementUpdate: 'retirement_update',
 } as const;
 
 export const unsubscribeEvent = (topic: 'transactions' | 'notifications' | 'approvals' | 'system_stats') => `unsubscribe_${topic}` as const;

@@ -5,6 +5,7 @@ import {
   ROLES,
   canAccess,
   canOpenRoute,
+  actsForWholeTenant,
   canSeeManageUsers,
   hasAnyRole,
   hasPermission,
@@ -96,5 +97,9 @@ describe('permission and access checks', () => {
   it('keeps the narrow readings: Manage Users by exact role, wallet approval by administrators', () => {
     expect(ROLES.filter(canSeeManageUsers)).toEqual(['SUPER_ADMIN', 'ADMIN']);
     expect(ROLES.filter(isAdministrator)).toEqual(['SUPER_ADMIN', 'ADMIN', 'CSO', 'HEAD_OF_DIGITAL_ASSETS']);
+  });
+
+  it('lets only the platform administrators act for every company of the tenant (retirements, certificates, portfolios, companies)', () => {
+    expect(ROLES.filter(actsForWholeTenant)).toEqual(['SUPER_ADMIN', 'ADMIN']);
   });
 });

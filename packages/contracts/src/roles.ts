@@ -88,6 +88,11 @@ export function canSeeManageUsers(userRole: Role): boolean {
   return userRole === 'ADMIN' || userRole === 'SUPER_ADMIN';
 }
 
+/** Platform administrators (exactly ADMIN or SUPER_ADMIN) act for every company of their tenant; everybody else for their own company. */
+export function actsForWholeTenant(userRole: Role): boolean {
+  return userRole === 'ADMIN' || userRole === 'SUPER_ADMIN';
+}
+
 /** Only administrators approve wallets and change blockchain settings. */
 export function isAdministrator(userRole: Role): boolean {
   return hasRole(userRole, 'ADMIN');

@@ -54,7 +54,7 @@ export async function seedDemo(database: Database, options: { password: string }
     const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, DEMO_TENANT_SLUG));
     const tenantId = tenant!.id;
     const platformId = await ensureCompany(tx, tenantId, 'Carbonledger Platform', true, { legalName: 'Carbonledger Ltda.', country: 'BR', kycStatus: 'approved' });
-    const customerId = await ensureCompany(tx, tenantId, 'Verde Energia S.A.', false, { legalName: 'Verde Energia S.A.', country: 'BR', taxId: '12.345.678/0001-90' });
+    const customerId = await ensureCompany(tx, tenantId, 'Verde Energia S.A.', false, { legalName: 'Verde Energia S.A.', country: 'BR', taxId: '12.345.678/0001-90', kycStatus: 'approved' });
     await tx
       .insert(users)
       .values(

@@ -8,7 +8,7 @@ import { PublicOnly, RequireAuth } from './gates';
 import { loadSignedInTexts } from '../lib/i18n';
 import { lazyPage } from '../lib/lazy-page';
 import { NotFoundPage } from './NotFoundPage';
-import { PROTECTED_ROUTES, PUBLIC_ROUTES, REDIRECTS, type PageRoute } from './routes';
+import { OPEN_ROUTES, PROTECTED_ROUTES, PUBLIC_ROUTES, REDIRECTS, type PageRoute } from './routes';
 
 /** The signed-in frame (top bar, sidebar, bells) is its own chunk: the login page never loads it. */
 const AppLayout = lazyPage<object>(() =>
@@ -61,6 +61,7 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       ...REDIRECTS.map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
+      ...OPEN_ROUTES.map((route) => ({ path: route.path, element: <LazyPage route={route} /> })),
       {
         element: <PublicOnly />,
         children: PUBLIC_ROUTES.map((route) => ({ path: route.path, element: <LazyPage route={route} /> })),

@@ -1,6 +1,7 @@
 import { RESTRICTED_ROUTES } from '@carbonledger/contracts';
 import { describe, expect, it } from 'vitest';
-import { PENDING_ROUTES, PROTECTED_ROUTES, PUBLIC_ROUTES, REDIRECTS } from './routes';
+import { OPEN_ROUTES, PENDING_ROUTES, PROTECTED_ROUTES, PUBLIC_ROUTES, REDIRECTS } from './routes';
+import { SIGNED_IN_PAGES } from './signed-in-pages';
 
 /** Every route of SPEC §2. */
 const SPEC_PUBLIC = ['/login', '/login/wallet'];
@@ -35,23 +36,22 @@ describe('route table', () => {
     expect(PUBLIC_ROUTES.map((route) => route.path)).toEqual(SPEC_PUBLIC);
   });
 
+  it('opens the certificate verification page to everyone, outside the sign-in gates', () => {
+    expect(OPEN_ROUTES.map((route) => route.path)).toEqual(['/verify/:number']);
+    const gated = [...PROTECTED_ROUTES, ...PUBLIC_ROUTES].map((route) => route.path);
+    expect(gated).not.toContain('/verify/:number');
+  });
+
   it('lists exactly the screens that later issues build, so none passes for done', () => {
     expect(PENDING_ROUTES.map(([path]) => path)).toEqual([
-      '/portfolio',
-      '/carbon-projects',
-      '/retirements',
-      '/minting',
-      '/minting/advanced',
       '/help',
       '/help/phantom-custom-token',
-      '/transactions',
       '/audit-trail',
       '/jobs',
       '/cache',
       '/metrics',
       '/companies/:id',
       '/kyc',
-      '/certificates',
       '/offsets/requests',
       '/approvals',
       '/api-management',
@@ -73,8 +73,9 @@ describe('route table', () => {
 
   it('loads every built page as its own chunk', () => {
     const built = PROTECTED_ROUTES.filter((route) => !PENDING_ROUTES.some(([path]) => path === route.path));
-    expect(built.map((route) => route.path)).toEqual(['/dashboard', '/profile', '/settings', '/security-center', '/security/sessions', '/security/logs', '/wallets', '/tools/sign-base64']);
-    for (const route of [...built, ...PUBLIC_ROUTES]) expect(route.page.$$typeof).toBe(Symbol.for('react.lazy'));
+    expect(built.map((route) => route.path)).toEqual(['/dashboard', '/profile', '/settings', '/security-center', '/security/sessions', '/security/logs', '/wallets', '/tools/sign-base64', '/retirements', '/carbon-projects', '/portfolio', '/minting', '/minting/advanced', '/transactions', '/certificates']);
+    for (const route of [...built, ...PUBLIC_ROUTES, ...OPEN_ROUTES]) expect(route.page.$$typeof).toBe(Symbol.for('react.lazy'));
+    expect(Object.keys(SIGNED_IN_PAGES)).toEqual(built.map((route) => route.path));
   });
 
   it('has the SPEC §2 redirects', () => {

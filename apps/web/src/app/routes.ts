@@ -1,4 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
+import { loadSignedInTexts } from '../lib/i18n';
 import { lazyPage } from '../lib/lazy-page';
 
 export interface PageRoute {
@@ -10,25 +11,23 @@ export interface PageRoute {
   queryFree?: boolean;
 }
 
-const notAvailableYet = lazyPage<{ name: string }>(() => import('../components/NotAvailableYet').then((module) => ({ default: module.NotAvailableYet })));
+const loadSignedInPages = () => import('./signed-in-pages');
+
+/** A signed-in screen: its chunk is found through the signed-in page table (see signed-in-pages.ts). */
+function signedInPage(path: string) {
+  return lazyPage<{ name: string }>(() => loadSignedInPages().then((pages) => (pages.SIGNED_IN_PAGES[path] ?? pages.notAvailableYet)()));
+}
 
 /** Screens that later issues build: each shows the shared not-available statement. */
 export const PENDING_ROUTES = [
-  ['/portfolio', 'portfolio'],
-  ['/carbon-projects', 'carbonProjects'],
-  ['/retirements', 'retirements'],
-  ['/minting', 'minting'],
-  ['/minting/advanced', 'mintingAdvanced'],
   ['/help', 'help'],
   ['/help/phantom-custom-token', 'helpPhantom'],
-  ['/transactions', 'transactions'],
   ['/audit-trail', 'auditTrail'],
   ['/jobs', 'jobs'],
   ['/cache', 'cache'],
   ['/metrics', 'metrics'],
   ['/companies/:id', 'companyDetail'],
   ['/kyc', 'kyc'],
-  ['/certificates', 'certificates'],
   ['/offsets/requests', 'offsetRequests'],
   ['/approvals', 'approvals'],
   ['/api-management', 'apiManagement'],
@@ -47,25 +46,44 @@ export const PENDING_ROUTES = [
   ['/team/roles', 'teamRoles'],
 ] as const;
 
-const settingsPage = lazyPage(() => import('../features/settings/SettingsPage'));
+const BUILT_ROUTES = [
+  ['/dashboard', 'dashboard'],
+  ['/profile', 'profile'],
+  ['/settings', 'settings'],
+  ['/security-center', 'securityCenter'],
+  ['/security/sessions', 'activeSessions'],
+  ['/security/logs', 'requestLogs'],
+  ['/wallets', 'wallets'],
+  ['/tools/sign-base64', 'signBase64'],
+  ['/retirements', 'retirements'],
+  ['/carbon-projects', 'carbonProjects'],
+  ['/portfolio', 'portfolio'],
+  ['/minting', 'minting'],
+  ['/minting/advanced', 'mintingAdvanced'],
+  ['/transactions', 'transactions'],
+  ['/certificates', 'certificates'],
+] as const;
 
 /** Signed-in screens rendered inside the layout, each its own chunk. */
-export const PROTECTED_ROUTES: PageRoute[] = [
-  { path: '/dashboard', nameKey: 'pages.dashboard', page: lazyPage(() => import('../features/dashboard/DashboardPage')) },
-  { path: '/profile', nameKey: 'pages.profile', page: settingsPage },
-  { path: '/settings', nameKey: 'pages.settings', page: settingsPage },
-  { path: '/security-center', nameKey: 'pages.securityCenter', page: lazyPage(() => import('../features/security/SecurityCenterPage')) },
-  { path: '/security/sessions', nameKey: 'pages.activeSessions', page: lazyPage(() => import('../features/security/ActiveSessionsPage')) },
-  { path: '/security/logs', nameKey: 'pages.requestLogs', page: lazyPage(() => import('../features/security/RequestLogsPage')) },
-  { path: '/wallets', nameKey: 'pages.wallets', page: lazyPage(() => import('../features/wallets/WalletsPage')) },
-  { path: '/tools/sign-base64', nameKey: 'pages.signBase64', page: lazyPage(() => import('../features/signing/SignBase64Page')) },
-  ...PENDING_ROUTES.map(([path, name]) => ({ path, nameKey: `pages.${name}`, page: notAvailableYet })),
-];
+export const PROTECTED_ROUTES: PageRoute[] = [...BUILT_ROUTES, ...PENDING_ROUTES].map(([path, name]) => ({ path, nameKey: `pages.${name}`, page: signedInPage(path) }));
 
 /** Signed-out screens. */
 export const PUBLIC_ROUTES: PageRoute[] = [
   { path: '/login', nameKey: 'pages.login', page: lazyPage(() => import('../features/auth/LoginPage')), queryFree: true },
   { path: '/login/wallet', nameKey: 'pages.walletLogin', page: lazyPage(() => import('../features/auth/WalletLoginPage')) },
+];
+
+/**
+ * Screens open to everyone, signed in or not, outside the signed-in frame: the public
+ * certificate verification the certificate's QR code leads to. Their texts live with the
+ * signed-in ones (the sign-in bundle stays small), so they load together.
+ */
+export const OPEN_ROUTES: PageRoute[] = [
+  {
+    path: '/verify/:number',
+    nameKey: 'pages.certificates',
+    page: lazyPage(() => Promise.all([import('../features/verify/VerifyCertificatePage'), loadSignedInTexts()]).then(([module]) => module)),
+  },
 ];
 
 /** SPEC §2 redirects. */

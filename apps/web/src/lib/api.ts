@@ -8,6 +8,11 @@ export function setUnauthorizedHandler(handler: () => void) {
   unauthorizedHandler = handler;
 }
 
+/** What a 401 outside the API client does (lib/upload's XMLHttpRequest uploads). */
+export function handleUnauthorized() {
+  unauthorizedHandler();
+}
+
 export const api = createApiClient({
   getAccessToken: () => authStorage.get('accessToken'),
   getTenantId: () => authStorage.get('tenantId'),

@@ -6,7 +6,8 @@ import { generateKeyPairSigner } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { openEmbeddedChain, type EmbeddedChainClient } from './embedded';
 import { describeChainClient } from '../testing/client-behaviour';
-import { fundedSigner, signedWire } from '../testing/helpers';
+import { execute, executeOrThrow, fundedSigner, signedWire } from '../testing/helpers';
+import { createHolderTokenAccountInstruction, createProjectMintInstructions, findHolderTokenAccount, mintToInstruction, projectMintLayout } from '../builders/token';
 
 describeChainClient('embedded', async () => {
   let chain: EmbeddedChainClient;
@@ -18,6 +19,38 @@ describeChainClient('embedded', async () => {
     advanceBlocks: (count) => chain.advanceBlocks(count),
     async close() {},
   };
+});
+
+describe('embedded chain history of failed transactions', () => {
+  // A cluster's preflight refuses such a transaction before it lands, so the rpc driver never sees one in history.
+  it('keeps a transaction that failed while executing, with its error and unchanged token balances', async () => {
+    const chain = openEmbeddedChain({ snapshotPath: null, blockIntervalMs: null });
+    const payer = await fundedSigner(chain);
+    const mint = await generateKeyPairSigner();
+    const freeze = await generateKeyPairSigner();
+    const holder = await generateKeyPairSigner();
+    const metadata = { name: 'Frozen Project', symbol: 'FRZ', uri: '' };
+    await executeOrThrow(chain, payer, [
+      ...createProjectMintInstructions({
+        payer,
+        mint,
+        issuer: payer,
+        freezeAuthority: freeze.address,
+        metadata,
+        mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize),
+      }),
+      await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: mint.address }),
+    ]);
+    const account = await findHolderTokenAccount(holder.address, mint.address);
+    // The account is frozen (DefaultAccountState), so the mint-to fails on chain.
+    const outcome = await execute(chain, payer, [mintToInstruction({ mint: mint.address, destination: account, issuer: payer, amount: 10n, decimals: 0 })]);
+    expect(outcome.status).toBe('failed');
+    const [latest] = await chain.getSignaturesForAddress(account);
+    expect(latest).toMatchObject({ signature: outcome.signature, err: { InstructionError: [0, { Custom: 17 }] } });
+    const failed = await chain.getTransaction(outcome.signature);
+    expect(failed).toMatchObject({ err: { InstructionError: [0, { Custom: 17 }] }, fee: 5_000n });
+    expect(failed!.postTokenBalances.find((entry) => entry.owner === holder.address)).toMatchObject({ amount: 0n });
+    });
 });
 
 describe('embedded chain persistence and blocks', () => {
@@ -50,6 +83,45 @@ describe('embedded chain persistence and blocks', () => {
     expect(status?.err).toBeNull();
     expect((await reopened.sendAndConfirm(pending)).status).toBe('confirmed');
     expect(await reopened.getBalance(recipient.address)).toBe(3_000_000n);
+    await reopened.close();
+  });
+
+  it('keeps the transaction history across close and reopen, bounded to the newest transactions', async () => {
+    const file = snapshotPath();
+    const first = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null, maxHistoryTransactions: 3 });
+    const payer = await fundedSigner(first);
+    const recipient = await generateKeyPairSigner();
+    const signatures = [];
+    for (const amount of [1n, 2n, 3n, 4n]) {
+      const outcome = await first.sendAndConfirm(await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n + amount })]));
+      signatures.push(outcome.signature);
+    }
+    // Only the 3 newest are kept; the oldest is forgotten, as by a pruned node.
+    expect((await first.getSignaturesForAddress(recipient.address)).map((entry) => entry.signature)).toEqual(signatures.slice(1).reverse());
+    expect(await first.getTransaction(signatures[0]!)).toBeNull();
+    const before = await first.getTransaction(signatures[3]!);
+    await first.close();
+
+    const reopened = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null, maxHistoryTransactions: 3 });
+    expect((await reopened.getSignaturesForAddress(recipient.address)).map((entry) => entry.signature)).toEqual(signatures.slice(1).reverse());
+    expect(await reopened.getTransaction(signatures[3]!)).toEqual(before);
+    expect(await reopened.getTransactionWire(signatures[3]!)).toEqual(expect.any(String));
+    await reopened.close();
+  });
+
+  it('opens a snapshot written before the history existed (sidecar version 1)', async () => {
+    const file = snapshotPath();
+    const first = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
+    const payer = await fundedSigner(first);
+    const outcome = await first.sendAndConfirm(await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: payer.address, amount: 1n })]));
+    await first.close();
+    const sidecar = JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(`${file}.json`, JSON.stringify({ version: 1, recentBlockhashes: sidecar.recentBlockhashes, statuses: sidecar.statuses }));
+
+    const reopened = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
+    const [status] = await reopened.getSignatureStatuses([outcome.signature]);
+    expect(status?.err).toBeNull();
+    expect(await reopened.getSignaturesForAddress(payer.address)).toEqual([]);
     await reopened.close();
   });
 

@@ -7,7 +7,9 @@ import {
   type SimulatedTransactionInfo,
 } from 'litesvm';
 import {
+  getAddressDecoder,
   getBase58Decoder,
+  getCompiledTransactionMessageDecoder,
   lamports as toLamports,
   type Address,
   type Base64EncodedWireTransaction,
@@ -21,12 +23,15 @@ import {
   type BlockhashLifetime,
   type ChainAccount,
   type ChainClient,
+  type ChainTokenBalance,
+  type ChainTransaction,
   type SendOutcome,
   type SignatureStatus,
   type SimulationResult,
 } from '../client';
-import { decodeMintAccount, decodeTokenAccount, tokenAccountOwnedBy } from '../accounts';
-import { fromWireTransaction, signatureOf, summarizeMessage } from '../wire';
+import { decodeMintAccount, decodeTokenAccount, isTokenAccountData, tokenAccountOwnedBy } from '../accounts';
+import { fromWireTransaction, signatureOf, summarizeMessage, toWireTransaction } from '../wire';
+import { memosOf, transactionFee, type InstructionData } from './history';
 import { liteSvmErrorToJson, REJECTING_ERRORS } from './litesvm-errors';
 import type { TransactionErrorJson } from '../transaction-error';
 
@@ -41,6 +46,8 @@ export interface EmbeddedChainOptions {
   blockIntervalMs?: number | null;
   /** Blocks a blockhash stays usable, as on Solana. */
   blockhashValidityBlocks?: number;
+  /** Transactions kept for history queries (default MAX_HISTORY_TRANSACTIONS). */
+  maxHistoryTransactions?: number;
 }
 
 /** The embedded chain, with the controls only a local chain has. */
@@ -50,6 +57,8 @@ export interface EmbeddedChainClient extends ChainClient {
   advanceBlocks(count: number): void;
   /** Runs a transaction as it would land, even when it would fail, to learn the outcome without keeping it. */
   simulateTransaction(transaction: Base64EncodedWireTransaction, options?: { sigVerify?: boolean }): Promise<SimulationResult>;
+  /** The signed bytes of a transaction in the history (what the local /rpc getTransaction renders). */
+  getTransactionWire(signature: Signature): Promise<Base64EncodedWireTransaction | null>;
 }
 
 export function isEmbeddedChain(client: ChainClient): client is EmbeddedChainClient {
@@ -61,11 +70,42 @@ export const BLOCKHASH_VALIDITY_BLOCKS = 150;
 /** Signature statuses kept for getSignatureStatuses; older ones answer null, like a pruned node. */
 const MAX_REMEMBERED_SIGNATURES = 50_000;
 const COMMITTED_AFTER_BLOCKS = 32n;
+/**
+ * Transactions kept for getSignaturesForAddress/getTransaction, like a node's limited
+ * ledger: the oldest are forgotten first. Each costs about 2 KB in memory and in chain.bin.json.
+ */
+export const MAX_HISTORY_TRANSACTIONS = 10_000;
+const MAX_SIGNATURES_PER_QUERY = 1_000;
 
+/** Mint layout: mint authority option (4 + 32) and supply (8) come before the decimals byte. */
+const MINT_DECIMALS_OFFSET = 44;
+
+/** Version 1 had no history; it still loads (with an empty history). */
 interface SidecarState {
-  version: 1;
+  version: 1 | 2;
   recentBlockhashes: [string, string][];
   statuses: [string, string, TransactionErrorJson | null][];
+  transactions?: StoredTransaction[];
+}
+
+type StoredBalance = [accountIndex: number, mint: string, owner: string, amount: string, decimals: number];
+
+interface StoredTransaction {
+  wire: string;
+  slot: string;
+  blockTime: number | null;
+  err: TransactionErrorJson | null;
+  fee: string;
+  pre: StoredBalance[];
+  post: StoredBalance[];
+}
+
+/** A landed transaction as the embedded chain keeps it: the signed bytes and what they did. */
+interface RecordedTransaction {
+  transaction: ChainTransaction;
+  wire: Base64EncodedWireTransaction;
+  /** Account keys the address index lists it under (every key but the programs it invokes). */
+  indexedKeys: Address[];
 }
 
 interface RecordedStatus {
@@ -86,6 +126,34 @@ function writeAtomically(file: string, write: (temporary: string) => void) {
   fs.renameSync(temporary, file);
 }
 
+const storeBalance = (balance: ChainTokenBalance): StoredBalance => [balance.accountIndex, balance.mint, balance.owner, balance.amount.toString(), balance.decimals];
+const loadBalance = ([accountIndex, mint, owner, amount, decimals]: StoredBalance): ChainTokenBalance => ({
+  accountIndex,
+  mint: mint as Address,
+  owner: owner as Address,
+  amount: BigInt(amount),
+  decimals,
+});
+
+/** What history needs from a message: its keys, the writable ones, the programs invoked and their data. */
+function readMessage(transaction: Transaction) {
+  const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+  // Addresses loaded from lookup tables are not resolved: the product's transactions use none.
+  const accountKeys = [...compiled.staticAccounts];
+  const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = compiled.header;
+  const instructions: InstructionData[] =
+    'instructions' in compiled ? compiled.instructions.map((instruction) => ({ programAddress: accountKeys[instruction.programAddressIndex]!, data: instruction.data ?? new Uint8Array() })) : [];
+  const invoked = new Set<Address>(instructions.map((instruction) => instruction.programAddress));
+  const writable = accountKeys
+    .map((key, index) => ({ key, index }))
+    .filter(({ key, index }) => {
+      if (invoked.has(key)) return false;
+      if (index < numSignerAccounts) return index < numSignerAccounts - numReadonlySignerAccounts;
+      return index < accountKeys.length - numReadonlyNonSignerAccounts;
+    });
+  return { accountKeys, instructions, writable, indexedKeys: accountKeys.filter((key) => !invoked.has(key)), signatures: numSignerAccounts };
+}
+
 function toChainAccount(address: Address, svm: LiteSVM): ChainAccount | null {
   const account = svm.getAccount(address);
   if (!account.exists) return null;
@@ -103,12 +171,88 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
   const svm = (snapshotPath && fs.existsSync(snapshotPath) ? LiteSVM.loadFromFile(snapshotPath) : new LiteSVM()).withBlockhashCheck(false);
   const recentBlockhashes = new Map<string, bigint>();
   const statuses = new Map<string, RecordedStatus>();
+  /** Oldest first, so the first entry is the one to forget. */
+  const history = new Map<string, RecordedTransaction>();
+  const byAddress = new Map<string, Signature[]>();
+  const mintDecimals = new Map<string, number>();
+  const addressDecoder = getAddressDecoder();
+  const maxHistory = options.maxHistoryTransactions ?? MAX_HISTORY_TRANSACTIONS;
+
+  const addToHistory = (recorded: RecordedTransaction) => {
+    history.set(recorded.transaction.signature, recorded);
+    for (const key of recorded.indexedKeys) {
+      const signatures = byAddress.get(key);
+      if (signatures) signatures.push(recorded.transaction.signature);
+      else byAddress.set(key, [recorded.transaction.signature]);
+    }
+    if (history.size <= maxHistory) return;
+    const [oldestSignature, oldest] = history.entries().next().value!;
+    history.delete(oldestSignature);
+    for (const key of oldest.indexedKeys) {
+      // The oldest transaction is the first entry of each of its addresses' lists.
+      const signatures = byAddress.get(key)!;
+      signatures.shift();
+      if (signatures.length === 0) byAddress.delete(key);
+    }
+  };
+
+  const restoreTransaction = (stored: StoredTransaction) => {
+    const wire = stored.wire as Base64EncodedWireTransaction;
+    const transaction = fromWireTransaction(wire);
+    const message = readMessage(transaction);
+    addToHistory({
+      wire,
+      indexedKeys: message.indexedKeys,
+      transaction: {
+        signature: signatureOf(transaction),
+        slot: BigInt(stored.slot),
+        blockTime: stored.blockTime,
+        err: stored.err,
+        fee: BigInt(stored.fee),
+        accountKeys: message.accountKeys,
+        memos: memosOf(message.instructions),
+        preTokenBalances: stored.pre.map(loadBalance),
+        postTokenBalances: stored.post.map(loadBalance),
+      },
+    });
+  };
 
   if (snapshotPath && fs.existsSync(sidecarPathOf(snapshotPath))) {
     const sidecar = JSON.parse(fs.readFileSync(sidecarPathOf(snapshotPath), 'utf8')) as SidecarState;
     for (const [blockhash, lastValid] of sidecar.recentBlockhashes) recentBlockhashes.set(blockhash, BigInt(lastValid));
     for (const [signature, slot, err] of sidecar.statuses) statuses.set(signature, { slot: BigInt(slot), err, logs: [] });
+    for (const stored of sidecar.transactions ?? []) restoreTransaction(stored);
   }
+
+  const decimalsOf = (mint: Address): number => {
+    let decimals = mintDecimals.get(mint);
+    if (decimals === undefined) {
+      const account = svm.getAccount(mint);
+      decimals = account.exists && account.data.length > MINT_DECIMALS_OFFSET ? account.data[MINT_DECIMALS_OFFSET]! : 0;
+      // A mint's decimals never change once it is initialised.
+      if (account.exists) mintDecimals.set(mint, decimals);
+    }
+    return decimals;
+  };
+
+  /** Token-2022 balances of the given accounts now (the accounts that are token accounts). */
+  const tokenBalances = (accounts: readonly { key: Address; index: number }[]): ChainTokenBalance[] => {
+    const balances: ChainTokenBalance[] = [];
+    for (const { key, index } of accounts) {
+      const account = svm.getAccount(key);
+      if (!account.exists || account.programAddress !== TOKEN_2022_PROGRAM_ADDRESS || !isTokenAccountData(account.data)) continue;
+      const data = new Uint8Array(account.data);
+      const mint = addressDecoder.decode(data.subarray(0, 32));
+      balances.push({
+        accountIndex: index,
+        mint,
+        owner: addressDecoder.decode(data.subarray(32, 64)),
+        amount: new DataView(data.buffer, data.byteOffset + 64, 8).getBigUint64(0, true),
+        decimals: decimalsOf(mint),
+      });
+    }
+    return balances;
+  };
   // Only produceBlock moves the clock, so the slot is kept here instead of asked of LiteSVM on every call.
   let slot = svm.getClock().slot;
   const currentSlot = () => slot;
@@ -135,9 +279,18 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     fs.mkdirSync(path.dirname(snapshotPath), { recursive: true });
     writeAtomically(snapshotPath, (temporary) => svm.saveToFile(temporary));
     const sidecar: SidecarState = {
-      version: 1,
+      version: 2,
       recentBlockhashes: [...recentBlockhashes].map(([blockhash, lastValid]) => [blockhash, lastValid.toString()]),
       statuses: [...statuses].map(([signature, status]) => [signature, status.slot.toString(), status.err]),
+      transactions: [...history.values()].map(({ wire, transaction }) => ({
+        wire,
+        slot: transaction.slot.toString(),
+        blockTime: transaction.blockTime,
+        err: transaction.err,
+        fee: transaction.fee.toString(),
+        pre: transaction.preTokenBalances.map(storeBalance),
+        post: transaction.postTokenBalances.map(storeBalance),
+      })),
     };
     writeAtomically(sidecarPathOf(snapshotPath), (temporary) => fs.writeFileSync(temporary, JSON.stringify(sidecar)));
   };
@@ -177,20 +330,34 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     const signature = signatureOf(transaction);
     if (statuses.has(signature)) return signature;
     if (!blockhashUsable(summarizeMessage(transaction).blockhash)) throw new TransactionRejectedError('Blockhash not found', 'BlockhashNotFound');
+    const message = readMessage(transaction);
+    const preTokenBalances = tokenBalances(message.writable);
     let result: TransactionMetadata | FailedTransactionMetadata;
     try {
       result = svm.sendTransaction(transaction);
     } catch (error) {
       throw new TransactionRejectedError(`signature verification failed: ${error instanceof Error ? error.message : String(error)}`, 'SignatureFailure');
     }
-    if (result instanceof TransactionMetadata) {
-      remember(signature, { slot: currentSlot(), err: null, logs: [] });
-      return signature;
-    }
-    const err = liteSvmErrorToJson(result.err());
+    const err = result instanceof TransactionMetadata ? null : liteSvmErrorToJson(result.err());
     if (err === 'AlreadyProcessed') return signature;
     if (typeof err === 'string' && REJECTING_ERRORS.has(err)) throw new TransactionRejectedError(`Transaction refused: ${err}`, err);
-    remember(signature, { slot: currentSlot(), err, logs: result.meta().logs() });
+    const slotNow = currentSlot();
+    remember(signature, { slot: slotNow, err, logs: result instanceof FailedTransactionMetadata ? result.meta().logs() : [] });
+    addToHistory({
+      wire: toWireTransaction(transaction),
+      indexedKeys: message.indexedKeys,
+      transaction: {
+        signature,
+        slot: slotNow,
+        blockTime: Math.floor(Date.now() / 1000),
+        err,
+        fee: transactionFee(message.signatures, message.instructions),
+        accountKeys: message.accountKeys,
+        memos: memosOf(message.instructions),
+        preTokenBalances,
+        postTokenBalances: tokenBalances(message.writable),
+      },
+    });
     return signature;
   };
 
@@ -273,6 +440,26 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
         if (!status) return null;
         return { slot: status.slot, err: status.err, confirmationStatus: slot - status.slot >= COMMITTED_AFTER_BLOCKS ? 'finalized' : 'confirmed' };
       });
+    },
+    async getSignaturesForAddress(address, query = {}) {
+      const signatures = byAddress.get(address) ?? [];
+      const limit = Math.min(Math.max(query.limit ?? MAX_SIGNATURES_PER_QUERY, 1), MAX_SIGNATURES_PER_QUERY);
+      let end = signatures.length;
+      if (query.before) {
+        const position = signatures.lastIndexOf(query.before);
+        end = position === -1 ? 0 : position;
+      }
+      const page = signatures.slice(Math.max(0, end - limit), end).reverse();
+      return page.map((signature) => {
+        const { transaction } = history.get(signature)!;
+        return { signature, slot: transaction.slot, blockTime: transaction.blockTime, err: transaction.err };
+      });
+    },
+    async getTransaction(signature) {
+      return history.get(signature)?.transaction ?? null;
+    },
+    async getTransactionWire(signature) {
+      return history.get(signature)?.wire ?? null;
     },
     async airdrop(address, lamports) {
       const result = svm.airdrop(address, toLamports(lamports));

@@ -2,6 +2,7 @@ import {
   createDefaultRpcTransport,
   createSolanaRpcFromTransport,
   createSolanaRpcSubscriptions,
+  getBase58Encoder,
   getBase64Encoder,
   isSolanaError,
   lamports as toLamports,
@@ -11,12 +12,14 @@ import {
   type Base64EncodedWireTransaction,
   type RpcTransport,
   type Signature,
+  type TokenBalance,
 } from '@solana/kit';
 import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
-import { TransactionRejectedError, type ChainAccount, type ChainClient, type SendOutcome, type SignatureStatus } from '../client';
+import { TransactionRejectedError, type ChainAccount, type ChainClient, type ChainTokenBalance, type SendOutcome, type SignatureStatus } from '../client';
 import { decodeMintAccount, decodeTokenAccount } from '../accounts';
 import { fromWireTransaction, signatureOf, summarizeMessage } from '../wire';
 import { normalizeTransactionError } from '../transaction-error';
+import { memosOf } from './history';
 
 export interface RpcChainOptions {
   url: string;
@@ -50,6 +53,18 @@ function rateLimitedTransport(url: string, retries: number, backoffMs: number): 
       }
     }
   };
+}
+
+function toTokenBalances(balances: readonly TokenBalance[] | undefined): ChainTokenBalance[] {
+  return (balances ?? [])
+    .filter((balance) => balance.owner !== undefined)
+    .map((balance) => ({
+      accountIndex: Number(balance.accountIndex),
+      mint: balance.mint,
+      owner: balance.owner!,
+      amount: BigInt(balance.uiTokenAmount.amount),
+      decimals: Number(balance.uiTokenAmount.decimals),
+    }));
 }
 
 function toChainAccount(address: Address, value: { data: readonly [string, string]; executable: boolean; lamports: bigint; owner: Address }): ChainAccount {
@@ -137,6 +152,36 @@ export function openRpcChain(options: RpcChainOptions): ChainClient {
           ? { slot: status.slot, err: normalizeTransactionError(status.err), confirmationStatus: status.confirmationStatus }
           : null,
       );
+    },
+    async getSignaturesForAddress(address, query = {}) {
+      const entries = await rpc
+        .getSignaturesForAddress(address, { ...DECIDE, ...(query.limit ? { limit: query.limit } : {}), ...(query.before ? { before: query.before } : {}) })
+        .send();
+      return entries.map((entry) => ({
+        signature: entry.signature,
+        slot: entry.slot,
+        blockTime: entry.blockTime === null ? null : Number(entry.blockTime),
+        err: normalizeTransactionError(entry.err),
+      }));
+    },
+    async getTransaction(signature) {
+      const found = await rpc.getTransaction(signature, { ...DECIDE, encoding: 'json', maxSupportedTransactionVersion: 0 }).send();
+      if (!found?.meta) return null;
+      const { message } = found.transaction;
+      const accountKeys = [...message.accountKeys, ...found.meta.loadedAddresses.writable, ...found.meta.loadedAddresses.readonly];
+      const base58 = getBase58Encoder();
+      const instructions = message.instructions.map((instruction) => ({ programAddress: accountKeys[Number(instruction.programIdIndex)]!, data: base58.encode(instruction.data) }));
+      return {
+        signature,
+        slot: found.slot,
+        blockTime: found.blockTime === null ? null : Number(found.blockTime),
+        err: normalizeTransactionError(found.meta.err),
+        fee: found.meta.fee,
+        accountKeys,
+        memos: memosOf(instructions),
+        preTokenBalances: toTokenBalances(found.meta.preTokenBalances),
+        postTokenBalances: toTokenBalances(found.meta.postTokenBalances),
+      };
     },
     async airdrop(address, lamports) {
       return rpc.requestAirdrop(address, toLamports(lamports), DECIDE).send();

@@ -1,10 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateKeyPairSigner } from '@solana/kit';
+import { generateKeyPairSigner, type Signature } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { TransactionRejectedError, type ChainClient } from '../client';
+import { TransactionRejectedError, type ChainClient, type ChainTokenBalance } from '../client';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../drivers/embedded';
-import { createHolderTokenAccountInstruction, createProjectMintInstructions, findHolderTokenAccount, projectMintLayout } from '../builders/token';
+import { getAddMemoInstruction } from '@solana-program/memo';
+import {
+  burnWithMemoInstructions,
+  createHolderTokenAccountInstruction,
+  createProjectMintInstructions,
+  findHolderTokenAccount,
+  MEMO_PROGRAM_ADDRESS,
+  mintToInstruction,
+  projectMintLayout,
+  thawTokenAccountInstruction,
+  transferInstruction,
+} from '../builders/token';
+import { priorityFeeInstructions } from '../builders/transaction';
 import { execute, executeOrThrow, fundedSigner, LAMPORTS_PER_SOL, signedWire } from './helpers';
+
+/** A well-formed signature no transaction has. */
+const signatureOfNothing = '1111111111111111111111111111111111111111111111111111111111111111' as Signature;
 
 export interface ChainClientHarness {
   open(): Promise<ChainClient>;
@@ -120,6 +135,80 @@ export function describeChainClient(name: string, makeHarness: () => Promise<Cha
       expect(await chain.getTokenAccountsByOwner(holder.address, { mint: payer.address })).toHaveLength(0);
       expect(await chain.getMint(holder.address)).toBeNull();
       expect(await chain.getTokenAccount(accounts[0]!.address)).toMatchObject({ frozen: true });
+    });
+
+    it('lists the transactions that touched an address with fee, memos and token balances before and after', async () => {
+      const payer = await fundedSigner(chain);
+      const mint = await generateKeyPairSigner();
+      const freeze = await generateKeyPairSigner();
+      const alice = await generateKeyPairSigner();
+      const bob = await generateKeyPairSigner();
+      const metadata = { name: 'History Project', symbol: 'HIST', uri: '' };
+      await executeOrThrow(
+        chain,
+        payer,
+        createProjectMintInstructions({
+          payer,
+          mint,
+          issuer: payer,
+          freezeAuthority: freeze.address,
+          metadata,
+          mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize),
+        }),
+      );
+      const aliceAccount = await findHolderTokenAccount(alice.address, mint.address);
+      const bobAccount = await findHolderTokenAccount(bob.address, mint.address);
+      await executeOrThrow(chain, payer, [
+        await createHolderTokenAccountInstruction({ payer, owner: alice.address, mint: mint.address }),
+        await createHolderTokenAccountInstruction({ payer, owner: bob.address, mint: mint.address }),
+        thawTokenAccountInstruction({ account: aliceAccount, mint: mint.address, freezeAuthority: freeze }),
+        thawTokenAccountInstruction({ account: bobAccount, mint: mint.address, freezeAuthority: freeze }),
+      ]);
+      const minted = await executeOrThrow(chain, payer, [
+        mintToInstruction({ mint: mint.address, destination: aliceAccount, issuer: payer, amount: 100n, decimals: 0 }),
+        getAddMemoInstruction({ memo: 'carbonledger:mint:history' }, { programAddress: MEMO_PROGRAM_ADDRESS }),
+      ]);
+      // Alice signs the transfer, the payer pays the fee of both signatures plus a priority fee.
+      const sent = await executeOrThrow(chain, payer, [
+        ...priorityFeeInstructions({ computeUnitLimit: 100_000, microLamportsPerComputeUnit: 25n }),
+        transferInstruction({ source: aliceAccount, destination: bobAccount, mint: mint.address, authority: alice, amount: 30n, decimals: 0 }),
+      ]);
+      const burnt = await executeOrThrow(chain, payer, burnWithMemoInstructions({ account: bobAccount, mint: mint.address, authority: bob, amount: 5n, decimals: 0, memo: 'carbonledger:retirement:history' }));
+
+      const aliceHistory = await chain.getSignaturesForAddress(aliceAccount);
+      expect(aliceHistory.map((entry) => entry.signature)).toEqual([sent.signature, minted.signature, expect.any(String)]);
+      expect(aliceHistory[0]).toMatchObject({ err: null });
+      expect(aliceHistory[0]!.slot).toBeGreaterThan(0n);
+      expect((await chain.getSignaturesForAddress(bobAccount)).map((entry) => entry.signature).slice(0, 2)).toEqual([burnt.signature, sent.signature]);
+      // The signer of a transfer lists it under its own address too; the receiver only under its token account.
+      expect((await chain.getSignaturesForAddress(alice.address)).map((entry) => entry.signature)).toEqual([sent.signature, expect.any(String)]);
+      expect((await chain.getSignaturesForAddress(bob.address)).map((entry) => entry.signature)).not.toContain(sent.signature);
+      expect(await chain.getSignaturesForAddress((await generateKeyPairSigner()).address)).toEqual([]);
+      // Paging back in time.
+      expect((await chain.getSignaturesForAddress(aliceAccount, { limit: 1 })).map((entry) => entry.signature)).toEqual([sent.signature]);
+      expect((await chain.getSignaturesForAddress(aliceAccount, { limit: 1, before: sent.signature })).map((entry) => entry.signature)).toEqual([minted.signature]);
+
+      const transfer = await chain.getTransaction(sent.signature);
+      expect(transfer).not.toBeNull();
+      expect(transfer!.fee).toBe(2n * 5_000n + 3n);
+      expect(transfer!.err).toBeNull();
+      expect(transfer!.accountKeys[0]).toBe(payer.address);
+      const balance = (list: ChainTokenBalance[], owner: string) => list.find((entry) => entry.owner === owner);
+      expect(balance(transfer!.preTokenBalances, alice.address)).toMatchObject({ mint: mint.address, amount: 100n, decimals: 0 });
+      expect(balance(transfer!.postTokenBalances, alice.address)).toMatchObject({ mint: mint.address, amount: 70n });
+      expect(balance(transfer!.preTokenBalances, bob.address)).toMatchObject({ amount: 0n });
+      expect(balance(transfer!.postTokenBalances, bob.address)).toMatchObject({ amount: 30n });
+      expect(transfer!.accountKeys[balance(transfer!.postTokenBalances, bob.address)!.accountIndex]).toBe(bobAccount);
+      if (transfer!.blockTime !== null) expect(Math.abs(transfer!.blockTime - Date.now() / 1000)).toBeLessThan(600);
+
+      const mintTo = await chain.getTransaction(minted.signature);
+      expect(mintTo!.memos).toEqual(['carbonledger:mint:history']);
+      expect(mintTo!.fee).toBe(5_000n);
+      expect(balance(mintTo!.postTokenBalances, alice.address)).toMatchObject({ amount: 100n });
+      const burn = await chain.getTransaction(burnt.signature);
+      expect(burn!.memos).toEqual(['carbonledger:retirement:history']);
+      expect(balance(burn!.postTokenBalances, bob.address)).toMatchObject({ amount: 25n });
+      expect(await chain.getTransaction(signatureOfNothing)).toBeNull();
     });
 
     it('answers rent for a size from the chain', async () => {

@@ -6,3 +6,5 @@ export * from './registry';
 export * from './wallets';
 export * from './idempotency';
 export * from './minting';
+export * from './retirements';
+export * from './files';

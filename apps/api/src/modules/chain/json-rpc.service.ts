@@ -22,6 +22,7 @@ import {
   TransactionRejectedError,
   type ChainAccount,
   type ChainTokenAccount,
+  type ChainTokenBalance,
   type EmbeddedChainClient,
   type SimulationResult,
 } from '@carbonledger/chain';
@@ -119,6 +120,18 @@ function withBlockhash(wire: Base64EncodedWireTransaction, blockhash: Blockhash)
   const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
   const messageBytes = getCompiledTransactionMessageEncoder().encode({ ...compiled, lifetimeToken: blockhash });
   return getBase64EncodedWireTransaction({ ...transaction, messageBytes: messageBytes as typeof transaction.messageBytes });
+}
+
+/** A pre/postTokenBalances entry in Solana's JSON shape. */
+function tokenBalanceJson(balance: ChainTokenBalance) {
+  const uiAmountString = balance.decimals === 0 ? balance.amount.toString() : (Number(balance.amount) / 10 ** balance.decimals).toString();
+  return {
+    accountIndex: balance.accountIndex,
+    mint: balance.mint,
+    owner: balance.owner,
+    programId: TOKEN_2022_PROGRAM_ADDRESS,
+    uiTokenAmount: { amount: balance.amount.toString(), decimals: balance.decimals, uiAmount: Number(uiAmountString), uiAmountString },
+  };
 }
 
 function simulationValue(result: SimulationResult) {
@@ -235,6 +248,76 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
         entries.push({ pubkey: token.address, account: config?.encoding === 'jsonParsed' ? await tokenAccountJsonParsed(token, account) : encodeAccount(account, config?.encoding) });
       }
       return withContext(entries);
+    },
+    getSignaturesForAddress: async (params) => {
+      const [target, config] = parseParams(
+        z.tuple([addressParam, z.object({ limit: z.number().int().min(1).max(1000).optional(), before: signatureParam.optional() }).loose().optional()]),
+        params,
+      );
+      const entries = await chain.getSignaturesForAddress(toAddress(target), { limit: config?.limit, before: config?.before as Signature | undefined });
+      const statuses = await chain.getSignatureStatuses(entries.map((entry) => entry.signature));
+      return entries.map((entry, index) => ({
+        signature: entry.signature,
+        slot: entry.slot,
+        err: entry.err,
+        memo: null,
+        blockTime: entry.blockTime,
+        confirmationStatus: statuses[index]?.confirmationStatus ?? 'confirmed',
+      }));
+    },
+    getTransaction: async (params) => {
+      // The embedded chain renders transactions in json encoding only.
+      const [signature] = parseParams(
+        z.tuple([signatureParam, z.object({ encoding: z.literal('json').optional(), commitment: z.enum(['processed', 'confirmed', 'finalized']).optional() }).loose().optional()]),
+        params,
+      );
+      const found = await chain.getTransaction(signature as Signature);
+      const wire = await chain.getTransactionWire(signature as Signature);
+      if (!found || !wire) return null;
+      const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(wire));
+      const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+      const base58 = getBase58Decoder();
+      return {
+        slot: found.slot,
+        blockTime: found.blockTime,
+        version: compiled.version,
+        transaction: {
+          signatures: Object.values(transaction.signatures).map((bytes) => (bytes ? base58.decode(bytes) : '1'.repeat(64))),
+          message: {
+            accountKeys: found.accountKeys,
+            header: {
+              numRequiredSignatures: compiled.header.numSignerAccounts,
+              numReadonlySignedAccounts: compiled.header.numReadonlySignerAccounts,
+              numReadonlyUnsignedAccounts: compiled.header.numReadonlyNonSignerAccounts,
+            },
+            recentBlockhash: 'lifetimeToken' in compiled ? compiled.lifetimeToken : null,
+            instructions:
+              'instructions' in compiled
+                ? compiled.instructions.map((instruction) => ({
+                    programIdIndex: instruction.programAddressIndex,
+                    accounts: instruction.accountIndices ?? [],
+                    data: base58.decode(instruction.data ?? new Uint8Array()),
+                    stackHeight: null,
+                  }))
+                : [],
+            addressTableLookups: [],
+          },
+        },
+        meta: {
+          err: found.err,
+          status: found.err ? { Err: found.err } : { Ok: null },
+          fee: found.fee,
+          // SOL balances are not recorded by the embedded chain's history.
+          preBalances: [],
+          postBalances: [],
+          innerInstructions: [],
+          logMessages: [],
+          preTokenBalances: found.preTokenBalances.map(tokenBalanceJson),
+          postTokenBalances: found.postTokenBalances.map(tokenBalanceJson),
+          rewards: [],
+          loadedAddresses: { writable: [], readonly: [] },
+        },
+      };
     },
     requestAirdrop: async (params) => {
       const [recipient, lamports] = parseParams(z.tuple([addressParam, z.number().int().positive().max(1_000 * 1_000_000_000)]).rest(z.unknown()), params);

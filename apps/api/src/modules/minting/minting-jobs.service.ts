@@ -1,13 +1,12 @@
-import { SERVER_EVENTS, mintingTexts, type MintingJob } from '@carbonledger/contracts';
+import { SERVER_EVENTS, mintingTexts, type CarbonProject, type MintingJob } from '@carbonledger/contracts';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
 import { notify } from '../notifications/notifications.service';
-import { sandboxRegistry } from '../registry/sandbox-registry';
 import { lockSelection } from '../registry/vcu-blocks.repository';
 import { markTokenised, releaseReservation, reserveUnits, unitsOf } from '../registry/vcu-blocks.service';
 import { ChainUndecidedError, ensureProjectMint, mintToOnce } from './minting.chain';
 import * as repository from './minting.repository';
-import { projectMintMetadata, requireMintWallet, type MintingActor, type MintingDeps } from './minting.service';
+import { projectMintMetadata, requireMintWallet, tokenMetadataUri, type MintingActor, type MintingDeps } from './minting.service';
 
 /** Blocks of one project mint sent in one mint-to transaction; a chunk is the unit of retry and of progress. */
 export const BATCH_CHUNK_SIZE = 20;
@@ -141,12 +140,12 @@ export async function runMintingJob(deps: MintingDeps, tenantId: string, jobId: 
     const items = await context.db.withTenant(tenantId, (tx) => repository.jobItems(tx, jobId));
     const chunks = new Map<number, repository.MintingJobItemRow[]>();
     for (const item of items) chunks.set(item.chunk, [...(chunks.get(item.chunk) ?? []), item]);
-    const projects = new Map<string, Awaited<ReturnType<ReturnType<typeof sandboxRegistry>['getProject']>>>();
+    const projects = new Map<string, CarbonProject | null>();
 
     for (const [chunk, part] of chunks) {
       if (part.every((item) => item.status === 'minted')) continue;
       const first = part[0]!;
-      if (!projects.has(first.projectId)) projects.set(first.projectId, await context.db.withTenant(tenantId, (tx) => sandboxRegistry(tx).getProject(first.projectId)));
+      if (!projects.has(first.projectId)) projects.set(first.projectId, await context.db.withTenant(tenantId, (tx) => deps.registry(tx).getProject(first.projectId)));
       const project = projects.get(first.projectId);
       if (!project) throw new AppError('NOT_FOUND', `Carbon project ${first.projectId} not found`);
       const name = `${project.name}`.slice(0, 32);
@@ -159,7 +158,7 @@ export async function runMintingJob(deps: MintingDeps, tenantId: string, jobId: 
         name,
         symbol,
         decimals: 0,
-        metadata: projectMintMetadata(project, first.vintage, { name, symbol }),
+        metadataFor: (mint) => projectMintMetadata(project, first.vintage, { name, symbol }, tokenMetadataUri(deps.publicBaseUrl, mint)),
         createdBy: job.userId,
       });
       const units = part.reduce((sum, item) => sum + item.units, 0n);

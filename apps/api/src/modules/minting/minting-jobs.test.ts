@@ -4,12 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { REALTIME, SERVER_EVENTS, type MintingJob } from '@carbonledger/contracts';
-import { chainSubmissions } from '../../db/schema';
+import { chainSubmissions, mintOperations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
 import { createRegistryTenant } from '../registry/registry.testing';
 import { MINT_TO_KIND } from './minting.chain';
 import { BATCH_CHUNK_SIZE, createMintingBatch, runMintingJob } from './minting-jobs.service';
+import { resumeStaleOperations } from './minting.jobs';
+import { insertOperation } from './minting.repository';
+import { reserveUnits } from '../registry/vcu-blocks.service';
 import type { MintingActor, MintingDeps } from './minting.service';
 import { approvedWallet, freeSubranges, importSerials, supplyOf, vcusOf } from './minting.testing';
 
@@ -52,6 +55,8 @@ describe('batch VCU minting', () => {
       publisher: harness.app.live,
       live: harness.app.live,
       explorer: { cluster: 'localnet', localRpcUrl: 'http://localhost/rpc' },
+      registry: harness.app.registryFor,
+      publicBaseUrl: 'http://localhost',
     };
   });
   afterAll(() => harness.close());
@@ -131,5 +136,44 @@ describe('batch VCU minting', () => {
     expect((await get(`/api/v1/minting/batches/${job.id}`, otherTenant)).statusCode).toBe(404);
     expect((await get('/api/v1/minting/batches', otherTenant)).json().data).toEqual([]);
     expect((await createBatch(blockIds, randomUUID(), otherTenant)).statusCode).toBe(400);
+  });
+
+  it('a single mint whose runner died while processing is finished by the sweep, exactly once', async () => {
+    const [serial] = await freeSubranges(harness.app, companyAdmin, '2250', 1, 5n, 2);
+    const [blockId] = await importSerials(harness.app, actor, [serial!]);
+    const vcu = (await vcusOf(harness.app, companyAdmin, '?projectId=2250')).find((row) => row.id === blockId)!;
+    const vintage = Number(vcu.vintage);
+
+    // What a runner that died after reserving and claiming leaves behind: a processing operation, units reserved.
+    const operation = await harness.app.db.withTenant(actor.tenantId, async (tx) => {
+      const row = await insertOperation(tx, {
+        tenantId: actor.tenantId,
+        companyId: actor.companyId,
+        userId: actor.userId,
+        registry: 'sandbox',
+        projectId: '2250',
+        projectName: vcu.projectName,
+        vintage,
+        quantity: 5n,
+        tokenName: 'Sweep test',
+        symbol: 'SWEEP',
+        decimals: 0,
+        walletId,
+        walletAddress,
+        status: 'processing',
+      });
+      await reserveUnits(tx, { blockIds: [blockId!] }, 5n, row.id);
+      await tx.update(mintOperations).set({ updatedAt: new Date(Date.now() - 120_000) }).where(eq(mintOperations.id, row.id));
+      return row;
+    });
+
+    expect(await resumeStaleOperations(harness.app, deps)).toBeGreaterThanOrEqual(1);
+    const finished = (await get(`/api/v1/minting/operations/${operation.id}`, companyAdmin)).json().data;
+    expect(finished).toMatchObject({ status: 'completed', serialNumbers: [serial] });
+    const supplyAfterSweep = await supplyOf(harness.app, finished.mintAddress);
+
+    expect(await resumeStaleOperations(harness.app, deps)).toBe(0);
+    expect(await supplyOf(harness.app, finished.mintAddress)).toBe(supplyAfterSweep);
+    expect(await confirmedMintTos(operation.id)).toBe(1);
   });
 });

@@ -27,7 +27,7 @@ describe('minting on chain', () => {
       name: 'Bahia Solar 2022',
       symbol: 'BAS22',
       decimals: 0,
-      metadata: { name: 'Bahia Solar 2022', symbol: 'BAS22', uri: '', additionalFields: [['projectId', '2250']] as const },
+      metadataFor: () => ({ name: 'Bahia Solar 2022', symbol: 'BAS22', uri: '', additionalFields: [['projectId', '2250']] as const }),
       createdBy: null,
     };
     const [first, second] = await Promise.all([ensureProjectMint(harness.app.chainContext, spec), ensureProjectMint(harness.app.chainContext, spec)].map((p) => p.catch((error: Error) => error)));

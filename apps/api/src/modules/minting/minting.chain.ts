@@ -35,7 +35,8 @@ export interface ProjectMintSpec {
   name: string;
   symbol: string;
   decimals: number;
-  metadata: TokenMetadataInput;
+  /** The mint's on-chain metadata; its uri names the mint, which is only known once claimed. */
+  metadataFor: (mint: string) => TokenMetadataInput;
   createdBy: string | null;
 }
 
@@ -43,7 +44,8 @@ export interface ProjectMintSpec {
 const STALE_CREATION_MS = 120_000;
 
 async function createOnChain(context: ChainContext, spec: ProjectMintSpec, row: repository.ProjectMintRow, mintSigner: Awaited<ReturnType<typeof generateKeyPairSigner>>) {
-  const mintLamports = await context.chain.getMinimumBalanceForRentExemption(projectMintLayout(spec.metadata).finalSize);
+  const metadata = spec.metadataFor(mintSigner.address);
+  const mintLamports = await context.chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize);
   const result = await sendPlatformTransaction(context, {
     tenantId: spec.tenantId,
     kind: CREATE_MINT_KIND,
@@ -56,7 +58,7 @@ async function createOnChain(context: ChainContext, spec: ProjectMintSpec, row: 
         mint: mintSigner,
         issuer: platform.issuer,
         freezeAuthority: platform.freeze.address,
-        metadata: spec.metadata,
+        metadata,
         mintLamports,
         decimals: spec.decimals,
       }),

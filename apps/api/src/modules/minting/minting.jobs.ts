@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import * as repository from './minting.repository';
 import { runMintingJob } from './minting-jobs.service';
-import type { MintingDeps } from './minting.service';
+import { runMintOperation, STALE_PROCESSING_MS, type MintingDeps } from './minting.service';
 
 export const MINTING_BATCH_QUEUE = 'minting.batch';
+export const MINTING_SWEEP_QUEUE = 'minting.resume-stale-operations';
 
 interface BatchJobData {
   tenantId: string;
@@ -29,4 +30,31 @@ export async function registerMintingJobs(app: FastifyInstance, deps: MintingDep
   for (const unfinished of await app.db.asSystem((tx) => repository.unfinishedJobs(tx))) {
     await enqueueMintingJob(app, { tenantId: unfinished.tenantId, jobId: unfinished.id });
   }
+  await registerStaleOperationSweep(app, deps);
+}
+
+/**
+ * Single mints run inside the execute request; when that runner dies between sending and
+ * recording, nobody would call execute again. Every minute (and at start) stale processing
+ * operations are resumed: runMintOperation reconciles what was already sent before minting.
+ */
+async function registerStaleOperationSweep(app: FastifyInstance, deps: MintingDeps): Promise<void> {
+  if (!(await app.jobs.getQueue(MINTING_SWEEP_QUEUE))) {
+    await app.jobs.createQueue(MINTING_SWEEP_QUEUE, { name: MINTING_SWEEP_QUEUE, policy: 'stately' });
+  }
+  await app.jobs.schedule(MINTING_SWEEP_QUEUE, '* * * * *');
+  await app.jobs.work(MINTING_SWEEP_QUEUE, async () => {
+    await resumeStaleOperations(app, deps);
+  });
+  await app.jobs.send(MINTING_SWEEP_QUEUE, {});
+}
+
+export async function resumeStaleOperations(app: Pick<FastifyInstance, 'db' | 'log'>, deps: MintingDeps): Promise<number> {
+  const stale = await app.db.asSystem((tx) => repository.staleProcessingOperations(tx, new Date(Date.now() - STALE_PROCESSING_MS)));
+  for (const operation of stale) {
+    await runMintOperation(deps, operation.tenantId, operation.id).catch((error: unknown) => {
+      app.log.warn({ err: error, operationId: operation.id }, 'stale mint operation not finished yet');
+    });
+  }
+  return stale.length;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { RegistryId } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import {
@@ -166,6 +166,14 @@ export async function unfinishedJobs(tx: Tx): Promise<Pick<MintingJobRow, 'id' |
     .where(inArray(mintingJobs.status, ['pending', 'running', 'retrying']));
 }
 
+/** Operations left processing by a runner that stopped (crash, restart, undecided send) before the cutoff. */
+export async function staleProcessingOperations(tx: Tx, cutoff: Date): Promise<Pick<MintOperationRow, 'id' | 'tenantId'>[]> {
+  return tx
+    .select({ id: mintOperations.id, tenantId: mintOperations.tenantId })
+    .from(mintOperations)
+    .where(and(eq(mintOperations.status, 'processing'), lt(mintOperations.updatedAt, cutoff)));
+}
+
 export async function updateJob(tx: Tx, id: string, change: Partial<typeof mintingJobs.$inferInsert>): Promise<MintingJobRow> {
   const [row] = await tx.update(mintingJobs).set({ ...change, updatedAt: new Date() }).where(eq(mintingJobs.id, id)).returning();
   return row!;
@@ -198,5 +206,31 @@ export async function claimJobLease(tx: Tx, id: string, until: Date): Promise<Mi
     .set({ runnerLeaseUntil: until, updatedAt: new Date() })
     .where(and(eq(mintingJobs.id, id), sql`(${mintingJobs.runnerLeaseUntil} IS NULL OR ${mintingJobs.runnerLeaseUntil} < now())`))
     .returning();
+  return row;
+}
+
+/** A project mint by its address, across tenants: the public metadata document names only the mint. */
+export async function findProjectMintByAddress(tx: Tx, mintAddress: string): Promise<ProjectMintRow | undefined> {
+  const [row] = await tx.select().from(projectMints).where(and(eq(projectMints.mintAddress, mintAddress), eq(projectMints.status, 'created')));
+  return row;
+}
+
+export async function serialRangesOfMint(tx: Tx, mintAddress: string): Promise<{ serialNumber: string; blockStart: bigint; blockEnd: bigint; status: 'tokenised' | 'retired' }[]> {
+  const rows = await tx
+    .select({ serialNumber: vcuBlocks.serialNumber, blockStart: vcuBlocks.blockStart, blockEnd: vcuBlocks.blockEnd, status: vcuBlocks.status })
+    .from(vcuBlocks)
+    .where(and(eq(vcuBlocks.mintAddress, mintAddress), inArray(vcuBlocks.status, ['tokenised', 'retired'])))
+    .orderBy(asc(vcuBlocks.blockStart));
+  return rows.map((row) => ({ ...row, status: row.status === 'retired' ? 'retired' : 'tokenised' }));
+}
+
+/** The newest description and logo given for a mint in the wizard (batches give none). */
+export async function latestPresentationOfMint(tx: Tx, mintAddress: string): Promise<{ description: string | null; logoUrl: string | null } | undefined> {
+  const [row] = await tx
+    .select({ description: mintOperations.description, logoUrl: mintOperations.logoUrl })
+    .from(mintOperations)
+    .where(and(eq(mintOperations.mintAddress, mintAddress), eq(mintOperations.status, 'completed')))
+    .orderBy(desc(mintOperations.completedAt))
+    .limit(1);
   return row;
 }

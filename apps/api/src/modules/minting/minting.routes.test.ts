@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { mintingTexts, mintOperationSchema, mintPreviewSchema, portfolioSchema, registryTexts, type ExecuteMintResult, type MintPreview } from '@carbonledger/contracts';
+import { address } from '@solana/kit';
+import { insufficientBalanceText, mintingTexts, mintOperationSchema, mintPreviewSchema, portfolioSchema, registryTexts, tokenMetadataDocumentSchema, type ExecuteMintResult, type MintPreview, type Vcu } from '@carbonledger/contracts';
 import { mintOperations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
@@ -19,6 +20,8 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
   let walletId: string;
   let walletAddress: string;
   let importedSerials: string[];
+  /** Units of the wind project's 2023 vintage that the registry still has free (nobody imported them). */
+  let freeInRegistry: bigint;
 
   const post = (url: string, who: SignedIn, payload: unknown, headers: Record<string, string> = {}) =>
     harness.app.inject({ method: 'POST', url, headers: { ...who.headers, ...headers }, payload: payload as Record<string, unknown> });
@@ -43,6 +46,8 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
     const actor = { tenantId: companyAdmin.result.tenant.id, companyId: companyAdmin.result.company.id, userId: companyAdmin.result.user.id };
     importedSerials = await freeSubranges(harness.app, companyAdmin, WIND_PROJECT, 4, 250n);
     await importSerials(harness.app, actor, importedSerials);
+    const registryBlocks = (await get(`/api/v1/projects/${WIND_PROJECT}/vcus`, companyAdmin)).json().data as Vcu[];
+    freeInRegistry = registryBlocks.filter((vcu) => vcu.status === 'not_imported' && vcu.vintage === '2023').reduce((sum, vcu) => sum + BigInt(vcu.amount), 0n);
   });
   afterAll(() => harness.close());
 
@@ -54,7 +59,7 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
         valid: true,
         vintage: 2023,
         quantity: '300',
-        availableQuantity: '1000',
+        availableQuantity: (1000n + freeInRegistry).toString(),
         project: { id: WIND_PROJECT, registry: 'sandbox' },
         token: { existingMint: null, willCreateMint: true, decimals: 0, method: 'non-custodial' },
         wallet: { id: walletId, address: walletAddress, approved: true },
@@ -76,11 +81,12 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       expect(response.json()).toMatchObject({ message: registryTexts.projectNotFound, error: { code: 'NOT_FOUND' } });
     });
 
-    it('caps the quantity at the available credits of the project and vintage', async () => {
-      const response = await post('/api/v1/minting/preview', companyAdmin, previewBody({ quantity: 1001 }));
+    it('caps the quantity at the credits of the project and vintage: imported by the company plus free in the registry', async () => {
+      const available = 1000n + freeInRegistry;
+      const response = await post('/api/v1/minting/preview', companyAdmin, previewBody({ quantity: (available + 1n).toString() }));
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(mintingTexts.quantityUnavailable);
-      expect(response.json().error.fields.quantity[0]).toContain('At most 1000 tCO2e');
+      expect(response.json().error.fields.quantity[0]).toContain(`At most ${available} tCO2e`);
     });
 
     it('refuses a wallet that is not approved for minting', async () => {
@@ -100,6 +106,16 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       const response = await post('/api/v1/minting/preview', companyAdmin, previewBody(overrides));
       expect(response.statusCode).toBe(400);
       expect(Object.keys(response.json().error.fields ?? {})).toContain(field);
+    });
+
+    it('refuses a mint wallet without the SOL for the total cost: required and available in the message', async () => {
+      const { wallet } = await approvedWallet(harness.app, companyAdmin, admin, 'Unfunded', { funded: false });
+      const preview = await previewOf({ walletId: wallet.id });
+      expect(preview.valid).toBe(false);
+      expect(preview.wallet).toMatchObject({ balance: '0', sufficient: false });
+      expect(preview.checks.balance).toEqual({ ok: false, message: insufficientBalanceText(BigInt(preview.fees.total), 0n) });
+      expect(preview.checks.balance.message).toMatch(/^Insufficient balance: 0\.\d+ SOL required, 0 SOL available\.$/);
+      expect((await execute(preview.previewId)).statusCode).toBe(409);
     });
 
     it('needs tokens:mint', async () => {
@@ -144,6 +160,23 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       expect(one.json().data).toEqual(completed.operation);
     });
 
+    it('the on-chain metadata uri serves the registry facts and the serial ranges behind the supply, without sign-in', async () => {
+      const mint = completed.operation.mintAddress!;
+      const onChain = await harness.app.chain.getMint(address(mint));
+      const metadata = onChain!.extensions.find((extension) => extension.__kind === 'TokenMetadata');
+      expect(metadata && 'uri' in metadata ? metadata.uri : null).toBe(`http://localhost:${harness.app.config.port}/api/v1/public/tokens/${mint}/metadata.json`);
+
+      const response = await harness.app.inject({ method: 'GET', url: `/api/v1/public/tokens/${mint}/metadata.json` });
+      expect(response.statusCode, response.body).toBe(200);
+      const document = tokenMetadataDocumentSchema.parse(response.json());
+      expect(document).toMatchObject({ name: 'Texas Wind 2023', symbol: 'TXW23', properties: { registry: 'sandbox', projectId: WIND_PROJECT, vintage: 2023 } });
+      expect(document.properties.serialRanges.map((range) => range.serialNumber)).toEqual(completed.operation.serialNumbers);
+      expect(document.properties.serialRanges.reduce((sum, range) => sum + BigInt(range.units), 0n)).toBe(await supplyOf(harness.app, mint));
+
+      expect((await harness.app.inject({ method: 'GET', url: `/api/v1/public/tokens/${walletAddress}/metadata.json` })).statusCode).toBe(404);
+      expect((await harness.app.inject({ method: 'GET', url: '/api/v1/public/tokens/not-an-address/metadata.json' })).statusCode).toBe(400);
+    });
+
     it('a replay with the same key answers the same result without minting again', async () => {
       const replay = await execute(await previewIdOf(completed.operation.id), key);
       expect(replay.statusCode).toBe(200);
@@ -181,6 +214,25 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       const portfolio = portfolioSchema.parse(response.json().data);
       const holding = portfolio.holdings.find((item) => item.mint === completed.operation.mintAddress);
       expect(holding).toMatchObject({ projectId: WIND_PROJECT, projectType: 'wind', vintage: 2023, walletAddress, heldAmount: '400', retiredAmount: '0', priceUsdCents: 300, valueUsdCents: '120000' });
+    });
+  });
+
+  describe('minting beyond the imported VCUs', () => {
+    it('imports the rest from the registry, lowest free serials first, and mints it exactly once', async () => {
+      const importedLeft = (await vcusOf(harness.app, companyAdmin, `?status=available&projectId=${WIND_PROJECT}`)).reduce((sum, vcu) => sum + BigInt(vcu.amount), 0n);
+      expect(importedLeft).toBe(600n);
+      const preview = await previewOf({ quantity: (importedLeft + 50n).toString() });
+      const response = await execute(preview.previewId);
+      expect(response.statusCode, response.body).toBe(200);
+      const operation = (response.json().data as ExecuteMintResult).operation;
+      expect(operation).toMatchObject({ status: 'completed', quantity: '650' });
+      expect(await supplyOf(harness.app, operation.mintAddress!)).toBe(1050n);
+
+      const tokenised = (await vcusOf(harness.app, companyAdmin, '?status=tokenised')).filter((vcu) => operation.serialNumbers.includes(vcu.serialNumber));
+      expect(tokenised.reduce((sum, vcu) => sum + BigInt(vcu.amount), 0n)).toBe(650n);
+      const registryBlocks = (await get(`/api/v1/projects/${WIND_PROJECT}/vcus`, companyAdmin)).json().data as Vcu[];
+      const stillFree = registryBlocks.filter((vcu) => vcu.status === 'not_imported' && vcu.vintage === '2023').reduce((sum, vcu) => sum + BigInt(vcu.amount), 0n);
+      expect(stillFree).toBe(freeInRegistry - 50n);
     });
   });
 

@@ -16,10 +16,13 @@ import {
   mintingJobSchema,
   mintingSettingsSchema,
   mintingTexts,
+  tokenMetadataDocumentSchema,
+  tokenMetadataParams,
   updateMintingSettingsRequest,
 } from '@carbonledger/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
+import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
 import { authOf } from '../../plugins/auth';
 import { createMintingBatch, getMintingJob, listMintingJobs, toMintingJob } from './minting-jobs.service';
 import { enqueueMintingJob, registerMintingJobs } from './minting.jobs';
@@ -36,7 +39,9 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
     context: app.chainContext,
     publisher: app.live,
     live: app.live,
-    explorer: { cluster: app.config.solanaCluster, localRpcUrl: `${app.config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${app.config.port}`}/rpc` },
+    explorer: explorerTargetOf(app.config),
+    registry: app.registryFor,
+    publicBaseUrl: publicBaseUrlOf(app.config),
   };
   await registerMintingJobs(app, deps);
   const mint = app.requirePermission('tokens:mint');
@@ -111,6 +116,22 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['approvals'], summary: 'Approve a pending mint request; the mint is executed once', params: approvalIdParams, response: { 200: apiEnvelope(executeMintResultSchema) } },
     },
     async (request) => ok(request, await minting.approveMintRequest(deps, actorOf(request), request.params.id)),
+  );
+
+  app.get(
+    `${API_BASE_PATH}/public/tokens/:mint/metadata.json`,
+    {
+      schema: {
+        tags: ['minting'],
+        summary: "A project mint's metadata document (its on-chain uri): registry facts and the serial ranges behind the supply. Public, in the token-metadata JSON format wallets read, not the API envelope",
+        params: tokenMetadataParams,
+        response: { 200: tokenMetadataDocumentSchema },
+      },
+    },
+    async (request, reply) => {
+      const document = await minting.tokenMetadataDocument(deps, request.params.mint);
+      return reply.header('cache-control', 'public, max-age=60').send(document);
+    },
   );
 
   app.get(

@@ -1,5 +1,7 @@
+import { address } from '@solana/kit';
 import { estimateFees, holderAccountSize, projectMintFeePlan, type FeeBreakdown, type TokenMetadataInput } from '@carbonledger/chain';
 import {
+  API_BASE_PATH,
   DEFAULT_APPROVAL_LIMIT_TCO2E,
   DEFAULT_PRICES_USD_CENTS,
   REGISTRY_NAMES,
@@ -15,17 +17,18 @@ import {
   type MintPreview,
   type ProjectType,
   type Role,
+  type TokenMetadataDocument,
 } from '@carbonledger/contracts';
 import type { z } from 'zod';
 import type { mintPreviewRequest, updateMintingSettingsRequest } from '@carbonledger/contracts';
-import type { AppConfig } from '../../config';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
 import { recordAudit } from '../audit/audit.service';
 import { fundPlatformKeysLocally, type ChainContext } from '../chain/submissions.service';
 import { notify, type NotificationPublisher } from '../notifications/notifications.service';
-import { sandboxRegistry } from '../registry/sandbox-registry';
-import { availableUnits, markTokenised, releaseReservation, reserveUnits } from '../registry/vcu-blocks.service';
+import type { RegistryProvider } from '../registry/registry.adapter';
+import { availableUnits, freeRegistryUnits, importFreeUnits, markTokenised, releaseReservation, reserveUnits } from '../registry/vcu-blocks.service';
 import { lockSelection } from '../registry/vcu-blocks.repository';
 import { ChainUndecidedError, ensureProjectMint, holderAccountOf, mintToOnce } from './minting.chain';
 import * as repository from './minting.repository';
@@ -34,7 +37,11 @@ export interface MintingDeps {
   context: ChainContext;
   publisher: NotificationPublisher;
   live: { emitToTenant(tenantId: string, event: string, payload: unknown): void };
-  explorer: { cluster: AppConfig['solanaCluster']; localRpcUrl: string };
+  explorer: ExplorerTarget;
+  /** Where project facts come from: the configured registry (Verra) or the embedded sandbox. */
+  registry: RegistryProvider;
+  /** This deployment's public origin (PUBLIC_URL), for the metadata uri written on chain. */
+  publicBaseUrl: string;
 }
 
 export interface MintingActor {
@@ -49,14 +56,8 @@ export interface MintingActor {
 export const PREVIEW_TTL_MS = 15 * 60_000;
 const APPROVAL_TIMEOUT_MS = 48 * 60 * 60_000;
 const APPROVER_ROLE: Role = 'ADMIN';
-const STALE_PROCESSING_MS = 60_000;
-
-export function explorerTxUrl(explorer: MintingDeps['explorer'], signature: string): string {
-  const base = `https://explorer.solana.com/tx/${signature}`;
-  if (explorer.cluster === 'mainnet-beta') return base;
-  if (explorer.cluster === 'localnet') return `${base}?cluster=custom&customUrl=${encodeURIComponent(explorer.localRpcUrl)}`;
-  return `${base}?cluster=${explorer.cluster}`;
-}
+/** A processing operation untouched for this long has lost its runner (crash, restart) and may be resumed. */
+export const STALE_PROCESSING_MS = 60_000;
 
 export async function mintingSettingsOf(tx: Tx): Promise<MintingSettings> {
   const row = await repository.findSettings(tx);
@@ -84,12 +85,23 @@ export async function updateMintingSettings(tx: Tx, actor: MintingActor, change:
   return mintingSettingsOf(tx);
 }
 
+/** Where a project mint's metadata JSON is served: the on-chain uri, so wallets and explorers show the serial ranges behind the token. */
+export function tokenMetadataUri(publicBaseUrl: string, mint: string): string {
+  return `${publicBaseUrl}${API_BASE_PATH}/public/tokens/${mint}/metadata.json`;
+}
+
+/**
+ * Stands in for the mint address when fees are estimated before the mint exists: base58
+ * addresses are at most 44 characters, so the estimate is never below the real rent.
+ */
+const LONGEST_MINT_ADDRESS = '1'.repeat(44);
+
 /** On-chain metadata of a project+vintage mint: the registry facts a holder can read from the token itself. */
-export function projectMintMetadata(project: Pick<CarbonProject, 'id' | 'registry' | 'methodology'>, vintage: number, token: { name: string; symbol: string; logoUrl?: string | null }): TokenMetadataInput {
+export function projectMintMetadata(project: Pick<CarbonProject, 'id' | 'registry' | 'methodology'>, vintage: number, token: { name: string; symbol: string }, uri: string): TokenMetadataInput {
   return {
     name: token.name,
     symbol: token.symbol,
-    uri: token.logoUrl ?? '',
+    uri,
     additionalFields: [
       ['projectId', project.id],
       ['registry', REGISTRY_NAMES[project.registry]],
@@ -99,8 +111,8 @@ export function projectMintMetadata(project: Pick<CarbonProject, 'id' | 'registr
   };
 }
 
-async function requireProject(tx: Tx, projectId: string): Promise<CarbonProject> {
-  const project = await sandboxRegistry(tx).getProject(projectId);
+async function requireProject(deps: MintingDeps, tx: Tx, projectId: string): Promise<CarbonProject> {
+  const project = await deps.registry(tx).getProject(projectId);
   if (!project) throw new AppError('NOT_FOUND', registryTexts.projectNotFound, { fields: { projectId: [registryTexts.projectNotFound] } });
   return project;
 }
@@ -138,10 +150,12 @@ async function feesFor(context: ChainContext, metadata: TokenMetadataInput, exis
 export async function previewMint(deps: MintingDeps, actor: MintingActor, input: z.output<typeof mintPreviewRequest>): Promise<MintPreview> {
   const { context } = deps;
   const facts = await context.db.withTenant(actor.tenantId, async (tx) => {
-    const project = await requireProject(tx, input.projectId);
+    const project = await requireProject(deps, tx, input.projectId);
     const vintages = await repository.availableVintages(tx, project.registry, project.id);
     const vintage = input.vintage ?? vintages[0] ?? project.vintages[0] ?? new Date().getUTCFullYear();
-    const available = await availableUnits(tx, { registry: project.registry, projectId: project.id, vintageYear: vintage });
+    // What the company imported plus what the registry still has free: execution imports the difference.
+    const imported = await availableUnits(tx, { registry: project.registry, projectId: project.id, companyId: actor.companyId, vintageYear: vintage });
+    const available = imported + (await freeRegistryUnits(deps.registry(tx), project.id, vintage));
     requireQuantityAvailable(input.quantity, available);
     const wallet = await requireMintWallet(tx, actor.companyId, input.walletId);
     const projectMint = await repository.findProjectMint(tx, { registry: project.registry, projectId: project.id, vintage });
@@ -151,11 +165,15 @@ export async function previewMint(deps: MintingDeps, actor: MintingActor, input:
   });
   const decimals = facts.projectMint?.decimals ?? input.decimals;
   const token = { name: facts.projectMint?.name ?? input.tokenName, symbol: facts.projectMint?.symbol ?? input.symbol, logoUrl: input.logoUrl ?? null };
-  const metadata = projectMintMetadata(facts.project, facts.vintage, token);
+  const metadata = projectMintMetadata(facts.project, facts.vintage, token, tokenMetadataUri(deps.publicBaseUrl, facts.projectMint?.mintAddress ?? LONGEST_MINT_ADDRESS));
   const fees = await feesFor(context, metadata, facts.projectMint?.mintAddress ?? null, facts.wallet.address);
   await fundPlatformKeysLocally(context, actor.tenantId);
   const balance = await context.chain.getBalance(facts.issuer);
-  const sufficient = balance >= fees.total;
+  // SPEC §5: the connected (external) wallet must hold the total cost; a platform-managed wallet
+  // has no one to fund it, the platform does. The issuer, which signs and pays the fees, must cover them too.
+  const walletBalance = await context.chain.getBalance(address(facts.wallet.address));
+  const walletCovers = facts.wallet.type !== 'external' || walletBalance >= fees.total;
+  const sufficient = walletCovers && balance >= fees.total;
   const feeStrings = { tokenCreation: fees.tokenCreation.toString(), transaction: fees.transaction.toString(), associatedTokenAccount: fees.associatedTokenAccount.toString(), total: fees.total.toString() };
 
   const preview = await context.db.withTenant(actor.tenantId, (tx) =>
@@ -201,7 +219,7 @@ export async function previewMint(deps: MintingDeps, actor: MintingActor, input:
       freezeAuthority: facts.freeze,
       method: 'non-custodial',
     },
-    wallet: { id: facts.wallet.id, address: facts.wallet.address, status: facts.wallet.status, approved: true },
+    wallet: { id: facts.wallet.id, address: facts.wallet.address, status: facts.wallet.status, approved: true, balance: walletBalance.toString(), sufficient: walletCovers },
     fees: feeStrings,
     payer: { address: facts.issuer, role: 'platform_issuer', balance: balance.toString(), required: fees.total.toString(), sufficient },
     requiresApproval: input.quantity > BigInt(facts.settings.approvalLimit),
@@ -211,9 +229,16 @@ export async function previewMint(deps: MintingDeps, actor: MintingActor, input:
       quantityAvailable: { ok: true, message: `${input.quantity} of ${facts.available} tCO2e available for vintage ${facts.vintage}` },
       token: { ok: true, message: existingMint ? `The ${token.symbol} token already exists (${existingMint}); tokens are added to it.` : `A new ${token.symbol} token will be created for this project and vintage.` },
       walletApproved: { ok: true, message: `Wallet ${facts.wallet.address} is approved` },
-      balance: { ok: sufficient, message: sufficient ? `${fees.total} lamports required, ${balance} available` : insufficientBalanceText(fees.total, balance) },
+      balance: { ok: sufficient, message: balanceCheckMessage(fees.total, walletCovers ? null : walletBalance, balance) },
     },
   };
+}
+
+/** The wallet's shortfall (null when it covers the cost or need not), else the issuer's, else what is covered. */
+function balanceCheckMessage(required: bigint, walletShortOf: bigint | null, issuerBalance: bigint): string {
+  if (walletShortOf !== null) return insufficientBalanceText(required, walletShortOf);
+  if (issuerBalance < required) return `Platform fee payer: ${insufficientBalanceText(required, issuerBalance)}`;
+  return `${required} lamports required, ${issuerBalance} available to the platform fee payer`;
 }
 
 export function toMintOperation(explorer: MintingDeps['explorer'], row: repository.MintOperationRow): MintOperation {
@@ -230,7 +255,7 @@ export function toMintOperation(explorer: MintingDeps['explorer'], row: reposito
     walletAddress: row.walletAddress,
     mintAddress: row.mintAddress,
     signature: row.signature,
-    explorerUrl: row.signature ? explorerTxUrl(explorer, row.signature) : null,
+    explorerUrl: row.signature ? explorerUrl(explorer, 'tx', row.signature) : null,
     serialNumbers: row.serialNumbers,
     error: row.error,
     approvalRequestId: row.approvalRequestId,
@@ -376,11 +401,17 @@ export async function runMintOperation(deps: MintingDeps, tenantId: string, oper
     const operation = await repository.findOperationForUpdate(tx, operationId);
     if (!operation) throw AppError.notFound('Mint operation');
     if (operation.status === 'completed') return { operation, project: null };
-    const project = await requireProject(tx, operation.projectId);
+    const project = await requireProject(deps, tx, operation.projectId);
     const reserved = await lockSelection(tx, { status: 'reserved', mintReference: operation.id });
     if (reserved.length === 0) {
       try {
-        await reserveUnits(tx, { registry: operation.registry, projectId: operation.projectId, vintageYear: operation.vintage }, operation.quantity, operation.id);
+        const source = { registry: operation.registry, projectId: operation.projectId, companyId: operation.companyId, vintageYear: operation.vintage };
+        const imported = await availableUnits(tx, source);
+        if (imported < operation.quantity) {
+          const actor = { tenantId, companyId: operation.companyId, userId: operation.userId };
+          await importFreeUnits(tx, deps.registry(tx), actor, { projectId: operation.projectId, vintageYear: operation.vintage }, operation.quantity - imported);
+        }
+        await reserveUnits(tx, source, operation.quantity, operation.id);
       } catch (error) {
         if (error instanceof AppError && error.code === 'CONFLICT') {
           throw new AppError('CONFLICT', `${mintingTexts.quantityUnavailable} ${error.message}`, { fields: { quantity: error.fields?.quantity ?? [error.message] }, cause: error });
@@ -408,7 +439,7 @@ export async function runMintOperation(deps: MintingDeps, tenantId: string, oper
       name: operation.tokenName,
       symbol: operation.symbol,
       decimals: operation.decimals,
-      metadata: projectMintMetadata(project, operation.vintage, { name: operation.tokenName, symbol: operation.symbol, logoUrl: operation.logoUrl }),
+      metadataFor: (mint) => projectMintMetadata(project, operation.vintage, { name: operation.tokenName, symbol: operation.symbol }, tokenMetadataUri(deps.publicBaseUrl, mint)),
       createdBy: operation.userId,
     });
     const { signature } = await mintToOnce(context, {
@@ -492,4 +523,41 @@ export async function approveMintRequest(deps: MintingDeps, actor: MintingActor,
   });
   const operation = await runMintOperation(deps, actor.tenantId, approval.operationId);
   return { operation: toMintOperation(deps.explorer, operation), approval: toApprovalRequest(approval) };
+}
+
+/**
+ * The public metadata document of a project mint (the on-chain uri): registry facts and the
+ * serial ranges tokenised into it, read live so later mints and retirements show up.
+ */
+export async function tokenMetadataDocument(deps: MintingDeps, mintAddress: string): Promise<TokenMetadataDocument> {
+  const projectMint = await deps.context.db.asSystem((tx) => repository.findProjectMintByAddress(tx, mintAddress));
+  if (!projectMint) throw AppError.notFound('Token');
+  return deps.context.db.withTenant(projectMint.tenantId, async (tx) => {
+    const project = await deps.registry(tx).getProject(projectMint.projectId);
+    const ranges = await repository.serialRangesOfMint(tx, mintAddress);
+    const presentation = await repository.latestPresentationOfMint(tx, mintAddress);
+    const registryName = REGISTRY_NAMES[projectMint.registry];
+    const projectName = project?.name ?? projectMint.name;
+    const methodology = project?.methodology ?? '';
+    return {
+      name: projectMint.name,
+      symbol: projectMint.symbol,
+      description: presentation?.description ?? `${projectName}, vintage ${projectMint.vintage}: 1 token = 1 tCO2e of verified carbon units (${registryName} ${projectMint.projectId}).`,
+      ...(presentation?.logoUrl ? { image: presentation.logoUrl } : {}),
+      attributes: [
+        { trait_type: 'Registry', value: registryName },
+        { trait_type: 'Project', value: `${projectName} (${projectMint.projectId})` },
+        { trait_type: 'Methodology', value: methodology },
+        { trait_type: 'Vintage', value: String(projectMint.vintage) },
+      ],
+      properties: {
+        registry: projectMint.registry,
+        projectId: projectMint.projectId,
+        projectName,
+        methodology,
+        vintage: projectMint.vintage,
+        serialRanges: ranges.map((range) => ({ serialNumber: range.serialNumber, units: (range.blockEnd - range.blockStart + 1n).toString(), status: range.status })),
+      },
+    };
+  });
 }

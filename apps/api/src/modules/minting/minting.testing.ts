@@ -7,11 +7,15 @@ import { sandboxRegistry } from '../registry/sandbox-registry';
 import { importVcuBlock, type VcuActor } from '../registry/vcu-blocks.service';
 import { decide, registerNewWallet } from '../wallets/wallets.testing';
 
-/** A wallet of the member's company that an administrator approved (its accounts thawed on chain). */
-export async function approvedWallet(app: App, member: SignedIn, administrator: SignedIn, name = 'Treasury') {
+/** SOL the test wallets get from the local faucet: enough for any preview's total cost (SPEC §5). */
+export const TEST_WALLET_LAMPORTS = 1_000_000_000n;
+
+/** A wallet of the member's company that an administrator approved (its accounts thawed on chain), funded unless asked not to be. */
+export async function approvedWallet(app: App, member: SignedIn, administrator: SignedIn, name = 'Treasury', { funded = true } = {}) {
   const { key, wallet } = await registerNewWallet(app, member, name);
   const approved = await decide(app, administrator, wallet.id, 'approve');
   expect(approved.statusCode, approved.body).toBe(200);
+  if (funded) await app.chain.airdrop(address(wallet.address), TEST_WALLET_LAMPORTS);
   return { key, wallet };
 }
 

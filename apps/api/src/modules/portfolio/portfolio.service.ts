@@ -5,26 +5,35 @@ import type { Database } from '../../db/database';
 import { listTokenMints } from '../wallets/token-mints.repository';
 import { companyWalletsOf, projectMintsByAddress } from '../minting/minting.repository';
 import { mintingSettingsOf } from '../minting/minting.service';
-import { sandboxRegistry } from '../registry/sandbox-registry';
+import type { RegistryProvider } from '../registry/registry.adapter';
+import { retiredAmountsOfCompany } from '../retirements/retirements.repository';
+import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
 
 /**
  * The company's holdings read from the chain: for every wallet of the company, the token
  * accounts of the tenant's project mints, with the project and vintage behind each mint and a
  * value at the tenant's price per tCO2e for the project type.
  */
-export async function companyPortfolio(db: Database, chain: ChainClient, tenantId: string, companyId: string): Promise<Portfolio> {
+export interface PortfolioDeps {
+  db: Database;
+  chain: ChainClient;
+  explorer: ExplorerTarget;
+  registry: RegistryProvider;
+}
+
+export async function companyPortfolio({ db, chain, explorer, registry: registryFor }: PortfolioDeps, tenantId: string, companyId: string): Promise<Portfolio> {
   const facts = await db.withTenant(tenantId, async (tx) => {
     const wallets = await companyWalletsOf(tx, companyId);
     const mints = await listTokenMints(tx);
     const projectMints = await projectMintsByAddress(tx, mints.map((mint) => mint.mintAddress));
-    const registry = sandboxRegistry(tx);
+    const registry = registryFor(tx);
     const projects = new Map<string, { name: string; type: ProjectType }>();
     for (const projectMint of projectMints) {
       if (projects.has(projectMint.projectId)) continue;
       const project = await registry.getProject(projectMint.projectId);
       if (project) projects.set(project.id, { name: project.name, type: project.type });
     }
-    return { wallets, mints, projectMints, projects, settings: await mintingSettingsOf(tx) };
+    return { wallets, mints, projectMints, projects, settings: await mintingSettingsOf(tx), retired: await retiredAmountsOfCompany(tx, companyId) };
   });
   const known = new Map(facts.mints.map((mint) => [mint.mintAddress, mint]));
   const holdings: PortfolioHolding[] = [];
@@ -32,6 +41,9 @@ export async function companyPortfolio(db: Database, chain: ChainClient, tenantI
     for (const account of await chain.getTokenAccountsByOwner(address(wallet.address))) {
       const mint = known.get(account.mint);
       if (!mint) continue;
+      const retired = facts.retired.find((entry) => entry.walletAddress === wallet.address && entry.tokenMint === account.mint)?.amount ?? 0n;
+      // Approval opens an account for every tenant mint; one that never held or retired anything is no holding.
+      if (account.amount === 0n && retired === 0n) continue;
       const projectMint = facts.projectMints.find((row) => row.mintAddress === account.mint);
       const project = projectMint ? facts.projects.get(projectMint.projectId) : undefined;
       const price = project ? (facts.settings.pricesUsdCents[project.type] ?? DEFAULT_PRICES_USD_CENTS[project.type]) : 0;
@@ -46,9 +58,10 @@ export async function companyPortfolio(db: Database, chain: ChainClient, tenantI
         vintage: projectMint?.vintage ?? null,
         walletId: wallet.id,
         walletAddress: wallet.address,
+        walletExplorerUrl: explorerUrl(explorer, 'address', wallet.address),
         decimals: mint.decimals,
         heldAmount: account.amount.toString(),
-        retiredAmount: '0',
+        retiredAmount: retired.toString(),
         priceUsdCents: price,
         valueUsdCents: (tonnes * BigInt(price)).toString(),
         frozen: account.frozen,

@@ -251,10 +251,10 @@ describe('carbon projects and VCU import API', () => {
     it('shows what minting did: reserved and tokenised parts with the mint address, the split remainder still available', async () => {
       const tenantId = admin.result.tenant.id;
       await harness.app.db.withTenant(tenantId, async (tx) => {
-        const [wind] = await reserveUnits(tx, { registry: 'sandbox', projectId: '3107' }, 100n, 'job-1');
+        const [wind] = await reserveUnits(tx, { registry: 'sandbox', projectId: '3107', companyId: admin.result.company.id }, 100n, 'job-1');
         expect(wind!.serialNumber).toBe(WIND(690100001, 690100100));
         await markTokenised(tx, 'job-1', 'So11111111111111111111111111111111111111112');
-        await reserveUnits(tx, { registry: 'sandbox', projectId: '3107' }, 50n, 'job-2');
+        await reserveUnits(tx, { registry: 'sandbox', projectId: '3107', companyId: admin.result.company.id }, 50n, 'job-2');
       });
       const vcus = (await get('/api/v1/projects/3107/vcus')).json().data as Vcu[];
       expect(vcus.slice(0, 3).map((entry) => [entry.serialNumber, entry.status, entry.amount, entry.mintAddress])).toEqual([

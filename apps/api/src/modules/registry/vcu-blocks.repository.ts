@@ -16,6 +16,7 @@ export interface VcuBlockSelection {
   ids?: readonly string[];
   mintReference?: string;
   mintAddress?: string;
+  companyId?: string;
 }
 
 function conditionsOf(selection: VcuBlockSelection): SQL {
@@ -27,6 +28,7 @@ function conditionsOf(selection: VcuBlockSelection): SQL {
     selection.ids ? inArray(vcuBlocks.id, [...selection.ids]) : undefined,
     selection.mintReference ? eq(vcuBlocks.mintReference, selection.mintReference) : undefined,
     selection.mintAddress ? eq(vcuBlocks.mintAddress, selection.mintAddress) : undefined,
+    selection.companyId ? eq(vcuBlocks.companyId, selection.companyId) : undefined,
   ];
   return and(...conditions)!;
 }

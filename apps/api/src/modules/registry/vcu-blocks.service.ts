@@ -26,8 +26,8 @@ export interface VcuActor {
   ip?: string | null;
 }
 
-/** Which imported blocks a mint draws from: a project (optionally one vintage year), or chosen blocks. */
-export type ReserveSource = { registry: RegistryId; projectId: string; vintageYear?: number } | { blockIds: readonly string[] };
+/** Which imported blocks a mint draws from: a company's blocks of a project (optionally one vintage year), or chosen blocks. */
+export type ReserveSource = { registry: RegistryId; projectId: string; companyId: string; vintageYear?: number } | { blockIds: readonly string[] };
 
 export function unitsOf(block: Pick<VcuBlockRecord, 'blockStart' | 'blockEnd'>): bigint {
   return block.blockEnd - block.blockStart + 1n;
@@ -167,9 +167,51 @@ function requirePositive(units: bigint): void {
   if (units <= 0n) throw AppError.validation({ units: ['Units must be a positive whole number'] });
 }
 
-/** Units of imported VCUs still free to mint for a project (optionally one vintage year). */
-export function availableUnits(tx: Tx, source: { registry: RegistryId; projectId: string; vintageYear?: number }): Promise<bigint> {
+/** Units of a company's imported VCUs still free to mint for a project (optionally one vintage year). */
+export function availableUnits(tx: Tx, source: { registry: RegistryId; projectId: string; companyId: string; vintageYear?: number }): Promise<bigint> {
   return repository.sumUnits(tx, { status: 'available', ...source });
+}
+
+function vintageYearOf(block: { vintageStart: string }): number {
+  return Number(block.vintageStart.slice(0, 4));
+}
+
+/** Issued blocks of a project that nobody holds yet (optionally one vintage year), lowest serials first. */
+async function freeRegistryBlocks(registry: RegistryAdapter, projectId: string, vintageYear?: number) {
+  const blocks = await registry.listVcuBlocks(projectId);
+  return blocks
+    .filter((block) => block.status === 'issued' && (vintageYear === undefined || vintageYearOf(block) === vintageYear))
+    .map((block) => ({ ...block, blockStart: BigInt(block.blockStart), blockEnd: BigInt(block.blockEnd) }))
+    .sort((a, b) => (a.blockStart < b.blockStart ? -1 : a.blockStart > b.blockStart ? 1 : 0));
+}
+
+/** Units the registry can still issue to anyone for a project (optionally one vintage year). */
+export async function freeRegistryUnits(registry: RegistryAdapter, projectId: string, vintageYear?: number): Promise<bigint> {
+  return (await freeRegistryBlocks(registry, projectId, vintageYear)).reduce((total, block) => total + block.blockEnd - block.blockStart + 1n, 0n);
+}
+
+/**
+ * Imports exactly `units` more of a project's free registry VCUs for the company (lowest
+ * serials first, the last block split), so a mint can draw on the registry directly. Each
+ * range goes through importVcuBlock: the exclusion constraint and the registry lock apply.
+ */
+export async function importFreeUnits(tx: Tx, registry: RegistryAdapter, actor: VcuActor, source: { projectId: string; vintageYear?: number }, units: bigint): Promise<VcuBlockRecord[]> {
+  requirePositive(units);
+  const imported: VcuBlockRecord[] = [];
+  let missing = units;
+  for (const block of await freeRegistryBlocks(registry, source.projectId, source.vintageYear)) {
+    if (missing === 0n) break;
+    const parsed = parseVerraSerial(block.serialNumber);
+    if (!parsed.ok) continue;
+    const take = block.blockEnd - block.blockStart + 1n < missing ? block.blockEnd - block.blockStart + 1n : missing;
+    const range = serialForRange(parsed.serial, block.blockStart, block.blockStart + take - 1n);
+    imported.push(await importVcuBlock(tx, registry, actor, formatVerraSerial(range)));
+    missing -= take;
+  }
+  if (missing > 0n) {
+    throw new AppError('CONFLICT', `The registry has ${units - missing} tCO2e free for this project; ${units} tCO2e more are needed.`, { fields: { quantity: [`At most ${units - missing} more tCO2e are free in the registry`] } });
+  }
+  return imported;
 }
 
 /**
@@ -210,10 +252,10 @@ export async function releaseReservation(tx: Tx, mintReference: string): Promise
 export async function retireTokenisedUnits(
   tx: Tx,
   registry: RegistryAdapter,
-  retirement: RetirementDetails & { mintAddress: string; units: bigint },
+  retirement: RetirementDetails & { mintAddress: string; units: bigint; companyId?: string },
 ): Promise<VcuBlockRecord[]> {
   requirePositive(retirement.units);
-  const blocks = await repository.lockSelection(tx, { status: 'tokenised', mintAddress: retirement.mintAddress, registry: registry.id });
+  const blocks = await repository.lockSelection(tx, { status: 'tokenised', mintAddress: retirement.mintAddress, registry: registry.id, companyId: retirement.companyId });
   const tokenised = blocks.reduce((total, block) => total + unitsOf(block), 0n);
   if (tokenised < retirement.units) {
     throw new AppError('CONFLICT', `Only ${tokenised} tCO2e of this token's VCUs are not yet retired; ${retirement.units} tCO2e requested.`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { registryTexts } from '@carbonledger/contracts';
@@ -156,25 +157,30 @@ describe('VCU import, reservation and the one-tokenisation rule', () => {
       [windSerial(690105001, 690106200), 'reserved', null, imported.registryReference],
       [windSerial(690106201, 690107910), 'available', imported.id, imported.registryReference],
     ]);
-    expect(await database.withTenant(actor.tenantId, (tx) => availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, vintageYear: 2023 }))).toBe(1710n);
+    expect(await database.withTenant(actor.tenantId, (tx) => availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId, vintageYear: 2023 }))).toBe(1710n);
   });
 
   it('reserves across blocks of a project, and refuses more than is available without changing anything', async () => {
     const actor = await createRegistryTenant(database, 'epsilon');
     await importAs(actor, windSerial(690107911, 690108010));
     await importAs(actor, windSerial(690108011, 690108210));
-    const tooMuch = await rejection(database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT }, 301n, 'mint-x')));
+    const tooMuch = await rejection(database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }, 301n, 'mint-x')));
     expect(tooMuch).toMatchObject({ code: 'CONFLICT', message: 'Only 300 tCO2e of imported VCUs are available; 301 tCO2e requested.' });
-    const reserved = await database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, vintageYear: 2023 }, 150n, 'mint-2'));
+    const reserved = await database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId, vintageYear: 2023 }, 150n, 'mint-2'));
     expect(reserved.map((block) => block.serialNumber)).toEqual([windSerial(690107911, 690108010), windSerial(690108011, 690108060)]);
-    expect(await database.withTenant(actor.tenantId, (tx) => availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT }))).toBe(150n);
-    expect(await database.withTenant(actor.tenantId, (tx) => availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, vintageYear: 2024 }))).toBe(0n);
+    expect(await database.withTenant(actor.tenantId, (tx) => availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }))).toBe(150n);
+    expect(await database.withTenant(actor.tenantId, (tx) => availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId, vintageYear: 2024 }))).toBe(0n);
+
+    // Another company of the same tenant neither sees nor takes these VCUs.
+    const otherCompany = { registry: 'sandbox' as const, projectId: WIND_PROJECT, companyId: randomUUID() };
+    expect(await database.withTenant(actor.tenantId, (tx) => availableUnits(tx, otherCompany))).toBe(0n);
+    expect(await rejection(database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, otherCompany, 1n, 'mint-other')))).toMatchObject({ code: 'CONFLICT' });
   });
 
   it('lets only one of two concurrent reservations take the same units', async () => {
     const actor = await createRegistryTenant(database, 'zeta');
     await importAs(actor, windSerial(690109001, 690110000));
-    const reserve = (reference: string) => database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT }, 600n, reference));
+    const reserve = (reference: string) => database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }, 600n, reference));
     const results = await Promise.allSettled([reserve('mint-a'), reserve('mint-b')]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((result): result is PromiseRejectedResult => result.status === 'rejected')!.reason).toMatchObject({ code: 'CONFLICT' });
@@ -187,7 +193,7 @@ describe('VCU import, reservation and the one-tokenisation rule', () => {
     const released = await database.withTenant(actor.tenantId, (tx) => releaseReservation(tx, 'failed-mint'));
     expect(released.map((block) => [block.status, block.mintReference])).toEqual([['available', null]]);
 
-    await database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT }, 300n, 'mint-ok'));
+    await database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }, 300n, 'mint-ok'));
     const tokenised = await database.withTenant(actor.tenantId, (tx) => markTokenised(tx, 'mint-ok', 'MintAddress1111111111111111111111111111111'));
     expect(tokenised.map((block) => [block.serialNumber, block.status, block.mintAddress])).toEqual([
       [windSerial(690111001, 690111100), 'tokenised', 'MintAddress1111111111111111111111111111111'],

@@ -19,6 +19,7 @@ import {
   walletTexts,
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
+import { explorerTargetOf } from '../../lib/explorer';
 import { configuredOrLocalSecret } from '../../lib/secrets';
 import { authOf } from '../../plugins/auth';
 import { masterKeyFromHex } from '../chain/key-encryption';
@@ -46,7 +47,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
     chainContext: app.chainContext,
     publisher: app.live,
     masterKey: masterKeyFromHex(configuredOrLocalSecret(app.config.masterKey, app.config.dataDir, 'master')),
-    explorer: { cluster: app.config.solanaCluster, localRpcUrl: `${app.config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${app.config.port}`}/rpc` },
+    explorer: explorerTargetOf(app.config),
   };
   const members = app.requirePermission('wallets:create');
   const readers = app.requirePermission('wallets:read');

@@ -13,9 +13,9 @@ import {
   type WalletOwnershipChallenge,
 } from '@carbonledger/contracts';
 import { MEMO_PROGRAM_ADDRESS } from '@carbonledger/chain';
-import type { AppConfig } from '../../config';
 import type { Database, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
 import { recordAudit } from '../audit/audit.service';
 import { newNonce, nonceOf, walletSignatureValid } from '../auth/siws';
 import { findSubmission } from '../chain/submissions.repository';
@@ -38,7 +38,7 @@ export interface WalletDeps {
   chainContext: ChainContext;
   publisher: NotificationPublisher;
   masterKey: Buffer;
-  explorer: { cluster: AppConfig['solanaCluster']; localRpcUrl: string };
+  explorer: ExplorerTarget;
 }
 
 export interface WalletActor {
@@ -232,13 +232,6 @@ export async function createManagedWallet(deps: WalletDeps, actor: WalletActor, 
   return wallet;
 }
 
-export function explorerUrl(explorer: WalletDeps['explorer'], walletAddress: string): string {
-  const base = `https://explorer.solana.com/address/${walletAddress}`;
-  if (explorer.cluster === 'mainnet-beta') return base;
-  if (explorer.cluster === 'localnet') return `${base}?cluster=custom&customUrl=${encodeURIComponent(explorer.localRpcUrl)}`;
-  return `${base}?cluster=${explorer.cluster}`;
-}
-
 /** The wallet with its SOL, token balances and allowed mints read from the chain now. */
 export async function walletDetail(deps: WalletDeps, actor: WalletActor, id: string): Promise<CompanyWalletDetail> {
   const { view, mints } = await deps.db.withTenant(actor.tenantId, async (tx) => ({ view: await visibleWallet(tx, actor, id), mints: await listTokenMints(tx) }));
@@ -266,7 +259,7 @@ export async function walletDetail(deps: WalletDeps, actor: WalletActor, id: str
     solBalanceLamports: lamports.toString(),
     balances,
     allowedMints: mints.map((mint) => ({ mint: mint.mintAddress, symbol: mint.symbol, tokenName: mint.name })),
-    explorerUrl: explorerUrl(deps.explorer, view.address),
+    explorerUrl: explorerUrl(deps.explorer, 'address', view.address),
   };
 }
 

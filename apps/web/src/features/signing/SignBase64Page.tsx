@@ -18,14 +18,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { TextInput } from '../../components/TextInput';
-import { WalletPickerDialog } from '../wallets/components/WalletPickerDialog';
-import { useBrowserWallet } from '../wallets/use-browser-wallet';
-import { failureText, translateWalletMessage } from '../wallets/wallet-messages';
+import { WalletPickerDialog } from '../../components/WalletPickerDialog';
+import { useBrowserWallet } from '../../lib/use-browser-wallet';
+import { failureText, translateWalletMessage } from '../../lib/wallet-messages';
 import { useSigningTransaction } from './api/signing-transaction';
 import { useSubmitSignedTransaction } from './api/submit-signed-transaction';
 import { InstructionsTable } from './components/InstructionsTable';
 import { TransactionDecodeError, decodeTransactionBase64, isSignedBy, type DecodedTransaction } from './decode-transaction';
-import { canSignTransactions, explorerTransactionUrl, signTransactionBase64 } from './sign-with-wallet';
+import { canSignTransactions, explorerTransactionUrl, signTransactionBase64 } from '../../lib/sign-with-wallet';
 
 function decodeOrError(base64: string): { decoded: DecodedTransaction | null; invalid: boolean } {
   if (base64.trim() === '') return { decoded: null, invalid: false };

@@ -15,7 +15,7 @@ import {
 } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { TransactionDecodeError, decodeTransactionBase64, isSignedBy } from './decode-transaction';
-import { explorerTransactionUrl } from './sign-with-wallet';
+import { explorerTransactionUrl } from '../../lib/sign-with-wallet';
 
 const MEMO = address('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo');
 

@@ -8,7 +8,7 @@ import { useAuthStore } from '../../lib/auth-store';
 import { CompanyWalletsSection } from './components/CompanyWalletsSection';
 import { ConnectedWalletCard } from './components/ConnectedWalletCard';
 import { WalletApprovalsView } from './components/WalletApprovalsView';
-import { useBrowserWallet } from './use-browser-wallet';
+import { useBrowserWallet } from '../../lib/use-browser-wallet';
 
 /** /wallets, /wallets?view=company (the company section only) and /wallets?view=approvals (administrators). */
 export default function WalletsPage({ name }: { name: string }) {

@@ -10,6 +10,6 @@ export function fetchNotifications(): Promise<NotificationList> {
 
 export const notificationsQuery = () => queryOptions({ queryKey: notificationKeys.latest(), queryFn: fetchNotifications, staleTime: 30_000, refetchInterval: 60_000 });
 
-export function useNotifications() {
-  return useQuery(notificationsQuery());
+export function useNotifications(options: { refetchInterval?: number } = {}) {
+  return useQuery({ ...notificationsQuery(), ...options });
 }

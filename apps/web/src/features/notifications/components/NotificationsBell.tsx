@@ -1,4 +1,4 @@
-import { NOTIFICATIONS, type Notification } from '@carbonledger/contracts';
+import { NOTIFICATIONS, SERVER_EVENTS, type Notification } from '@carbonledger/contracts';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +16,8 @@ import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useMarkAllNotificationsRead } from '../api/mark-all-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
-import { useNotifications } from '../api/notifications';
+import { notificationKeys, useNotifications } from '../api/notifications';
+import { useFallbackInterval, useRealtimeInvalidate } from '../../../lib/realtime';
 
 const TOASTED_KEY = 'toastedNotifications';
 
@@ -46,7 +47,9 @@ function useUnreadToasts(items: readonly Notification[] | undefined) {
 export function NotificationsBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const notifications = useNotifications();
+  // Pushed over the socket; the poll only covers a socket that is down.
+  useRealtimeInvalidate([SERVER_EVENTS.notificationNew, SERVER_EVENTS.notificationsCount], notificationKeys.all);
+  const notifications = useNotifications({ refetchInterval: useFallbackInterval(5 * 60_000, 60_000) });
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
   const items = notifications.data?.items.slice(0, NOTIFICATIONS.popoverSize) ?? [];

@@ -1,4 +1,4 @@
-import { SECURITY_BELL } from '@carbonledger/contracts';
+import { SECURITY_BELL, SERVER_EVENTS } from '@carbonledger/contracts';
 import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,14 +12,17 @@ import { useTranslation } from 'react-i18next';
 import { BellPopover } from '../../../components/BellPopover';
 import { useNavigate } from 'react-router';
 import { ResolveAlertChip } from './ResolveAlertChip';
-import { useSecurityAlerts } from '../api/security-alerts';
+import { securityAlertKeys, useSecurityAlerts } from '../api/security-alerts';
+import { useFallbackInterval, useRealtimeInvalidate } from '../../../lib/realtime';
 import { SeverityChip } from './SeverityChip';
 
 /** SPEC §2 security-alerts bell: up to 5 unresolved alerts, Resolve chips, badge max 99. */
 export function SecurityAlertsBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const alerts = useSecurityAlerts({ resolved: 'false', limit: 100 }, { refetchInterval: 60_000 });
+  // Pushed over the socket; the poll only covers a socket that is down.
+  useRealtimeInvalidate([SERVER_EVENTS.securityAlert, SERVER_EVENTS.securityAlertsCountUpdate], securityAlertKeys.all);
+  const alerts = useSecurityAlerts({ resolved: 'false', limit: 100 }, { refetchInterval: useFallbackInterval(5 * 60_000, 60_000) });
   const unresolved = alerts.data?.filter((alert) => !alert.resolved) ?? [];
   const critical = unresolved.some((alert) => alert.severity === 'critical');
   const openSecurityCenter = (close: () => void) => {

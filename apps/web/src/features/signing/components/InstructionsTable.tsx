@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { shortAddress } from '../../wallets/format';
+import { shortAddress } from '../../../lib/chain-format';
 import type { DecodedInstructionView } from '../decode-transaction';
 
 function AccountsList({ accounts }: { accounts: { address: string; signer: boolean; writable: boolean }[] }) {

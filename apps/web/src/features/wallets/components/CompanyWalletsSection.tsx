@@ -14,14 +14,14 @@ import { useAuthStore } from '../../../lib/auth-store';
 import { useRemoveWallet } from '../api/remove-wallet';
 import { useSetPrimaryWallet } from '../api/set-primary-wallet';
 import { useWallets } from '../api/wallets';
-import type { BrowserWallet } from '../use-browser-wallet';
+import type { BrowserWallet } from '../../../lib/use-browser-wallet';
 import { useWalletRowActions } from '../use-wallet-row-actions';
-import { failureText, translateWalletMessage } from '../wallet-messages';
+import { failureText, translateWalletMessage } from '../../../lib/wallet-messages';
 import { CompanyWalletsTable } from './CompanyWalletsTable';
 import { ConfirmRemoveDialog } from './ConfirmRemoveDialog';
 import { RegisterWalletDialog } from './RegisterWalletDialog';
 import { WalletDetailDialog } from './WalletDetailDialog';
-import { WalletPickerDialog } from './WalletPickerDialog';
+import { WalletPickerDialog } from '../../../components/WalletPickerDialog';
 
 /** SPEC §2 Company wallets: register, list, copy, explorer, set primary, remove, details. */
 export function CompanyWalletsSection({ browserWallet, showTitle = true }: { browserWallet: BrowserWallet; showTitle?: boolean }) {

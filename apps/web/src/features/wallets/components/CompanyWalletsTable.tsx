@@ -20,7 +20,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../lib/i18n';
 import { formatDateTime } from '../../../lib/format';
-import { shortAddress } from '../format';
+import { shortAddress } from '../../../lib/chain-format';
 import { WalletStatusChip } from './WalletStatusChip';
 
 export interface WalletRowActions {

@@ -11,10 +11,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCAL_DEV_WALLET_NAME } from '../../../lib/local-dev-wallet/local-dev-wallet';
 import { LAMPORTS_PER_SOL, getSolBalance, requestAirdrop } from '../../../lib/local-dev-wallet/rpc';
-import { formatSol } from '../format';
-import type { BrowserWallet } from '../use-browser-wallet';
-import { WalletConflictWarning } from './WalletConflictWarning';
-import { WalletPickerDialog } from './WalletPickerDialog';
+import { formatSol } from '../../../lib/chain-format';
+import type { BrowserWallet } from '../../../lib/use-browser-wallet';
+import { WalletConflictWarning } from '../../../components/WalletConflictWarning';
+import { WalletPickerDialog } from '../../../components/WalletPickerDialog';
 
 const AIRDROP_LAMPORTS = 2n * LAMPORTS_PER_SOL;
 

@@ -22,8 +22,8 @@ import { signText, walletTypeOf } from '../../../lib/wallet-standard';
 import { useCreateManagedWallet } from '../api/create-managed-wallet';
 import { useRegisterExternalWallet } from '../api/register-external-wallet';
 import { useWalletChallenge } from '../api/wallet-challenge';
-import type { BrowserWallet } from '../use-browser-wallet';
-import { failureText, translateWalletMessage } from '../wallet-messages';
+import type { BrowserWallet } from '../../../lib/use-browser-wallet';
+import { failureText, translateWalletMessage } from '../../../lib/wallet-messages';
 
 const registrationForm = z.object({
   kind: z.enum(['external', 'platform_managed']),

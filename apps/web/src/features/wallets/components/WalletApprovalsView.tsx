@@ -13,7 +13,7 @@ import { useAuthStore } from '../../../lib/auth-store';
 import { REASONED_DECISIONS, useWalletDecision, type WalletDecision } from '../api/wallet-decision';
 import { useWallets } from '../api/wallets';
 import { useWalletRowActions } from '../use-wallet-row-actions';
-import { failureText, translateWalletMessage } from '../wallet-messages';
+import { failureText, translateWalletMessage } from '../../../lib/wallet-messages';
 import { CompanyWalletsTable } from './CompanyWalletsTable';
 import { DecisionDialog } from './DecisionDialog';
 import { WalletDetailDialog } from './WalletDetailDialog';

@@ -24,8 +24,8 @@ import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePrepareWalletVerification } from '../api/prepare-verification';
 import { useWalletDetail } from '../api/wallet-detail';
-import { formatSol, formatTokenAmount, shortAddress } from '../format';
-import { failureText, translateWalletMessage } from '../wallet-messages';
+import { formatSol, formatTokenAmount, shortAddress } from '../../../lib/chain-format';
+import { failureText, translateWalletMessage } from '../../../lib/wallet-messages';
 import { WalletStatusChip } from './WalletStatusChip';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -65,7 +65,7 @@ export function WalletDetailDialog({ walletId, onClose, canVerify }: { walletId:
   return (
     <Dialog open={walletId !== null} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="wallet-detail-title">
       <DialogTitle id="wallet-detail-title">{wallet ? (wallet.name ?? t('wallets.unnamed')) : t('wallets.detail.title')}</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers tabIndex={0}>
         {detail.isFetching && <LinearProgress aria-label={t('common.loading')} sx={{ mb: 2 }} />}
         {detail.isError && <Alert severity="error">{t('wallets.detail.loadFailed')}</Alert>}
         {wallet && (

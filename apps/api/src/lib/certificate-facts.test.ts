@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { blockhash, generateKeyPairSigner } from '@solana/kit';
+import { MAX_TRANSACTION_WIRE_SIZE, buildTransactionMessage, findHolderTokenAccount, retireWithCertificateInstructions, transactionWireSize } from '@carbonledger/chain';
+import { MAX_CERTIFICATE_URI_LENGTH, beneficiaryHash, certificateFactsHash, certificateMetadata, type CertificateFacts } from './certificate-facts';
+
+async function facts(): Promise<CertificateFacts> {
+  const id = randomUUID();
+  return {
+    number: 'CLC-2026-ABCDEFGH',
+    retirementId: id,
+    holderAddress: (await generateKeyPairSigner()).address,
+    certificateMint: (await generateKeyPairSigner()).address,
+    tokenMint: (await generateKeyPairSigner()).address,
+    amount: 123_456_789_012n,
+    decimals: 0,
+    projectId: '3107',
+    registry: 'sandbox',
+    vintage: 2023,
+    reason: 'net_zero_commitment',
+    country: 'BR',
+    subdivision: 'BR-SP',
+    beneficiaryHash: beneficiaryHash(id, 'Verde Energia S.A.'),
+  };
+}
+
+async function retirementWireSize(uri: string): Promise<number> {
+  const holder = await generateKeyPairSigner();
+  const projectMint = (await generateKeyPairSigner()).address;
+  const certificateFacts = await facts();
+  const instructions = await retireWithCertificateInstructions({
+    account: await findHolderTokenAccount(holder.address, projectMint),
+    projectMint,
+    decimals: 0,
+    burnAuthority: holder,
+    amount: certificateFacts.amount,
+    memo: `carbonledger:retirement:${certificateFacts.retirementId}`,
+    certificate: { payer: holder, certificateMint: await generateKeyPairSigner(), issuer: await generateKeyPairSigner(), holder: holder.address, metadata: certificateMetadata(certificateFacts, uri), mintLamports: 5_000_000n },
+  });
+  return transactionWireSize(buildTransactionMessage({ feePayer: holder, lifetime: { blockhash: blockhash('11111111111111111111111111111111'), lastValidBlockHeight: 0n }, instructions }));
+}
+
+describe('certificate facts', () => {
+  it('fit burn + certificate in one transaction with the longest verification link written on chain', async () => {
+    expect(await retirementWireSize(`https://${'x'.repeat(MAX_CERTIFICATE_URI_LENGTH - 8)}`)).toBeLessThanOrEqual(MAX_TRANSACTION_WIRE_SIZE);
+  });
+
+  it('leave a longer link off chain instead of making the transaction too large', async () => {
+    const metadata = certificateMetadata(await facts(), `https://${'x'.repeat(200)}`);
+    expect(metadata.uri).toBe('');
+  });
+
+  it('hash the same facts to the same fingerprint and any changed fact to another', async () => {
+    const base = await facts();
+    expect(certificateFactsHash({ ...base })).toBe(certificateFactsHash(base));
+    expect(certificateFactsHash({ ...base, amount: base.amount + 1n })).not.toBe(certificateFactsHash(base));
+    expect(certificateFactsHash(base)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

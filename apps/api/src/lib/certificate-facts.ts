@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import type { TokenMetadataInput } from '@carbonledger/chain';
+import { canonicalJson } from './canonical-json';
+
+/**
+ * The facts a retirement certificate vouches for, fixed before the certificate is sent to the
+ * chain. Their sha256 is written into the certificate's on-chain metadata (field "facts") and
+ * stored as certificates.metadata_hash, so anyone holding the database row can check it
+ * against the chain. No personal data: the beneficiary appears only as its hash.
+ */
+export interface CertificateFacts {
+  number: string;
+  retirementId: string;
+  holderAddress: string;
+  certificateMint: string;
+  tokenMint: string;
+  amount: bigint;
+  decimals: number;
+  projectId: string;
+  registry: string;
+  vintage: number;
+  reason: string;
+  country: string;
+  subdivision: string | null;
+  beneficiaryHash: string;
+}
+
+export function certificateFactsHash(facts: CertificateFacts): string {
+  return createHash('sha256').update(canonicalJson({ ...facts, amount: facts.amount.toString() })).digest('hex');
+}
+
+/** The beneficiary's name stays off chain; salted with the retirement id so equal names do not give equal hashes. */
+export function beneficiaryHash(retirementId: string, beneficiaryName: string): string {
+  return createHash('sha256').update(`${retirementId}:${beneficiaryName.trim()}`).digest('hex');
+}
+
+/** Names of the certificate's on-chain metadata fields. */
+export const CERTIFICATE_FIELDS = { number: 'number', tonnes: 'tonnes', facts: 'facts' } as const;
+
+/**
+ * Longest verification link written on chain. Burn + certificate with these fields and an
+ * 80-character link stay under the 1,232-byte transaction limit; a longer PUBLIC_URL leaves
+ * the uri empty (the number and the facts hash still identify the certificate).
+ */
+export const MAX_CERTIFICATE_URI_LENGTH = 80;
+
+/** The on-chain metadata of a certificate: kept small so burn + certificate fit one transaction (docs/chain.md). */
+export function certificateMetadata(facts: CertificateFacts, verifyUrl: string): TokenMetadataInput {
+  const tonnes = facts.amount / 10n ** BigInt(facts.decimals);
+  return {
+    name: 'Retirement certificate',
+    symbol: 'CLCERT',
+    uri: verifyUrl.length <= MAX_CERTIFICATE_URI_LENGTH ? verifyUrl : '',
+    additionalFields: [
+      [CERTIFICATE_FIELDS.number, facts.number],
+      [CERTIFICATE_FIELDS.tonnes, tonnes.toString()],
+      [CERTIFICATE_FIELDS.facts, certificateFactsHash(facts)],
+    ],
+  };
+}

@@ -1,0 +1,151 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { generateKeyPairSigner, getBase58Decoder, type KeyPairSigner } from '@solana/kit';
+import {
+  buildTransactionMessage,
+  certificateMintLayout,
+  createHolderTokenAccountInstruction,
+  createProjectMintInstructions,
+  findHolderTokenAccount,
+  mintToInstruction,
+  openEmbeddedChain,
+  projectMintLayout,
+  retireWithCertificateInstructions,
+  signTransaction,
+  thawTokenAccountInstruction,
+  toWireTransaction,
+  type EmbeddedChainClient,
+  type TokenMetadataInput,
+} from '@carbonledger/chain';
+import { executeOrThrow, fundedSigner, signedWire } from '@carbonledger/chain/testing';
+import { CERTIFICATE_CHECKS, certificateTexts } from '@carbonledger/contracts';
+import { verifyCertificateOnChain, type ClaimedCertificate } from './certificates.chain';
+
+const RETIREMENT_ID = '7d9f3a52-2c4e-4b8e-9a51-0f6a3c2d1e77';
+const MEMO = `carbonledger:retirement:${RETIREMENT_ID}`;
+const HASH = 'c0ffee'.padEnd(64, '0');
+
+describe('verifying a certificate against the embedded chain', () => {
+  let chain: EmbeddedChainClient;
+  let issuer: KeyPairSigner;
+  let holder: KeyPairSigner;
+  let projectMint: KeyPairSigner;
+  let claim: ClaimedCertificate;
+
+  const failed = async (changes: Partial<ClaimedCertificate>) => {
+    const checks = await verifyCertificateOnChain(chain, { ...claim, ...changes });
+    return CERTIFICATE_CHECKS.filter((name) => !checks[name].ok);
+  };
+
+  beforeAll(async () => {
+    chain = openEmbeddedChain({ snapshotPath: null, blockIntervalMs: null });
+    const payer = await fundedSigner(chain);
+    issuer = await fundedSigner(chain);
+    const freeze = await fundedSigner(chain);
+    holder = await fundedSigner(chain);
+    projectMint = await generateKeyPairSigner();
+    const projectMetadata: TokenMetadataInput = { name: 'Texas Wind 2023', symbol: 'TXW23', uri: 'https://carbonledger.test/p.json' };
+    await executeOrThrow(
+      chain,
+      payer,
+      createProjectMintInstructions({ payer, mint: projectMint, issuer, freezeAuthority: freeze.address, metadata: projectMetadata, mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize) }),
+    );
+    const account = await findHolderTokenAccount(holder.address, projectMint.address);
+    await executeOrThrow(chain, payer, [await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: projectMint.address })]);
+    await executeOrThrow(chain, freeze, [thawTokenAccountInstruction({ account, mint: projectMint.address, freezeAuthority: freeze })]);
+    await executeOrThrow(chain, payer, [mintToInstruction({ mint: projectMint.address, destination: account, issuer, amount: 100n, decimals: 0 })]);
+
+    const certificateMint = await generateKeyPairSigner();
+    const metadata: TokenMetadataInput = { name: 'Retirement certificate', symbol: 'CLCERT', uri: 'https://carbonledger.test/c.json', additionalFields: [['retirementId', RETIREMENT_ID], ['hash', HASH]] };
+    const instructions = await retireWithCertificateInstructions({
+      account,
+      projectMint: projectMint.address,
+      decimals: 0,
+      burnAuthority: holder,
+      amount: 25n,
+      memo: MEMO,
+      certificate: { payer: holder, certificateMint, issuer, holder: holder.address, metadata, mintLamports: await chain.getMinimumBalanceForRentExemption(certificateMintLayout(metadata).finalSize) },
+    });
+    const wire = toWireTransaction(await signTransaction(buildTransactionMessage({ feePayer: holder, lifetime: await chain.getLatestBlockhash(), instructions })));
+    const outcome = await chain.sendAndConfirm(wire);
+    expect(outcome.status).toBe('confirmed');
+
+    claim = {
+      burnSignature: outcome.signature,
+      burnTransaction: wire,
+      tokenMint: projectMint.address,
+      amount: 25n,
+      decimals: 0,
+      memo: MEMO,
+      mintAddress: certificateMint.address,
+      holderAddress: holder.address,
+      recomputedHash: HASH,
+      storedHash: HASH,
+      hashField: 'hash',
+    };
+  });
+
+  describe.each([
+    ['read from the chain history', false],
+    ['from the recorded bytes once the chain history is pruned', true],
+  ])('the burn %s', (_name, pruned) => {
+    const verify = (changes: Partial<ClaimedCertificate> = {}) => {
+      const client = pruned ? { ...chain, getTransaction: async () => null } : chain;
+      return verifyCertificateOnChain(client, { ...claim, ...changes });
+    };
+    const failedHere = async (changes: Partial<ClaimedCertificate>) => {
+      const checks = await verify(changes);
+      return CERTIFICATE_CHECKS.filter((name) => !checks[name].ok);
+    };
+
+    it('passes every check for the real retirement, with the plain texts', async () => {
+      const checks = await verify();
+      for (const name of CERTIFICATE_CHECKS) expect(checks[name]).toEqual({ ok: true, message: certificateTexts.checks[name].ok });
+    });
+
+    it('fails the burn check when the stated amount, the token or the retirement differ from the burn', async () => {
+      expect(await failedHere({ amount: 26n })).toEqual(['burnMatches']);
+      expect(await failedHere({ tokenMint: holder.address })).toEqual(['burnMatches']);
+      expect(await failedHere({ memo: 'carbonledger:retirement:another' })).toEqual(['burnMatches']);
+    });
+
+    it('fails the confirmation check for a signature the chain never saw', async () => {
+      const unknown = getBase58Decoder().decode(randomBytes(64));
+      expect(await failedHere({ burnSignature: unknown })).toEqual(['burnConfirmed', 'burnMatches']);
+    });
+  });
+
+  it('reads the burn from the chain: the recorded bytes are not needed, and the burn must come from the holder', async () => {
+    expect(await failed({ burnTransaction: null })).toEqual([]);
+    expect(await failed({ holderAddress: issuer.address })).toEqual(['burnMatches', 'holder']);
+  });
+
+  describe('once the chain history is pruned', () => {
+    const failedPruned = async (changes: Partial<ClaimedCertificate>) => {
+      const checks = await verifyCertificateOnChain({ ...chain, getTransaction: async () => null }, { ...claim, ...changes });
+      return CERTIFICATE_CHECKS.filter((name) => !checks[name].ok);
+    };
+
+    it('does not accept recorded bytes that are missing or not the transaction behind the signature', async () => {
+      expect(await failedPruned({ burnTransaction: null })).toEqual(['burnMatches']);
+      expect(await failedPruned({ burnTransaction: await signedWire(chain, holder, []) })).toEqual(['burnMatches']);
+      expect(await failedPruned({ burnTransaction: 'not a transaction' })).toEqual(['burnMatches']);
+    });
+  });
+
+  it('fails the hash check when the stored facts or the stored hash were changed', async () => {
+    expect(await failed({ recomputedHash: 'f'.repeat(64) })).toEqual(['metadataHash']);
+    expect(await failed({ storedHash: 'f'.repeat(64) })).toEqual(['metadataHash']);
+    expect(await failed({ hashField: 'missing' })).toEqual(['metadataHash']);
+  });
+
+  it('fails the certificate checks when the certificate mint does not exist, whatever the address', async () => {
+    const missing = (await generateKeyPairSigner()).address;
+    expect(await failed({ mintAddress: missing })).toEqual(['certificateMint', 'nonTransferable', 'mintAuthorityRemoved', 'metadataHash', 'holder']);
+    expect(await failed({ mintAddress: 'not-an-address' })).toEqual(['certificateMint', 'nonTransferable', 'mintAuthorityRemoved', 'metadataHash', 'holder']);
+  });
+
+  it('fails the soulbound checks for an ordinary token (the project mint): supply, transferable, mint authority, hash, single token', async () => {
+    expect(await failed({ mintAddress: projectMint.address })).toEqual(['certificateMint', 'nonTransferable', 'mintAuthorityRemoved', 'metadataHash', 'holder']);
+  });
+});

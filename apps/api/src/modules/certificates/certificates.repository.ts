@@ -1,0 +1,66 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { certificates, chainSubmissions, tenants } from '../../db/schema';
+
+export type CertificateRow = typeof certificates.$inferSelect;
+
+export interface CertificateFilter {
+  companyId?: string;
+  /** Matches the number, the project (name or id) or the beneficiary, case-insensitively. */
+  search?: string;
+}
+
+/** LIKE wildcards in user input match themselves. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function filterOf(filter: CertificateFilter): SQL | undefined {
+  const pattern = filter.search ? containing(filter.search) : null;
+  return and(
+    filter.companyId ? eq(certificates.companyId, filter.companyId) : undefined,
+    pattern
+      ? or(ilike(certificates.number, pattern), ilike(certificates.projectName, pattern), ilike(certificates.projectId, pattern), ilike(certificates.beneficiaryName, pattern))
+      : undefined,
+  );
+}
+
+export async function listCertificates(tx: Tx, filter: CertificateFilter, page: { limit: number; offset: number }): Promise<{ rows: CertificateRow[]; total: number }> {
+  const where = filterOf(filter);
+  const rows = await tx.select().from(certificates).where(where).orderBy(desc(certificates.issuedAt), desc(certificates.id)).limit(page.limit).offset(page.offset);
+  const [total] = await tx.select({ value: count() }).from(certificates).where(where);
+  return { rows, total: Number(total?.value ?? 0) };
+}
+
+export async function findCertificate(tx: Tx, id: string): Promise<CertificateRow | undefined> {
+  const [row] = await tx.select().from(certificates).where(eq(certificates.id, id));
+  return row;
+}
+
+export async function findCertificateByNumber(tx: Tx, number: string): Promise<CertificateRow | undefined> {
+  const [row] = await tx.select().from(certificates).where(eq(certificates.number, number));
+  return row;
+}
+
+/**
+ * The tenant of a certificate number, across tenants (numbers are unique on the platform).
+ * Run as the schema owner: the public verification knows only the number.
+ */
+export async function tenantOfCertificateNumber(tx: Tx, number: string): Promise<string | undefined> {
+  const [row] = await tx.select({ tenantId: certificates.tenantId }).from(certificates).where(eq(certificates.number, number));
+  return row?.tenantId;
+}
+
+export async function tenantBranding(tx: Tx, tenantId: string) {
+  const [row] = await tx.select({ branding: tenants.branding }).from(tenants).where(eq(tenants.id, tenantId));
+  return row?.branding;
+}
+
+/** The signed bytes the platform recorded for a transaction signature, if it sent it. */
+export async function signedTransactionOf(tx: Tx, signature: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ signed: chainSubmissions.signedTxBase64 })
+    .from(chainSubmissions)
+    .where(and(eq(chainSubmissions.signature, signature), sql`${chainSubmissions.signedTxBase64} IS NOT NULL`));
+  return row?.signed ?? null;
+}

@@ -1,0 +1,87 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_BASE_PATH,
+  apiEnvelope,
+  certificateIdParams,
+  certificateListQuery,
+  certificateListSchema,
+  certificateNumberParams,
+  certificateQrQuery,
+  certificateSchema,
+  certificateVerificationSchema,
+} from '@carbonledger/contracts';
+import { ok } from '../../lib/envelope';
+import { explorerTargetOf } from '../../lib/explorer';
+import { authOf } from '../../plugins/auth';
+import * as certificates from './certificates.service';
+
+/** Anonymous verifications per client IP and minute: each one reads the chain several times. */
+export const VERIFY_RATE_LIMIT = { max: 30, timeWindow: 60_000 } as const;
+
+function actorOf(request: FastifyRequest): certificates.CertificateActor {
+  const auth = authOf(request);
+  return { tenantId: auth.tenantId, companyId: auth.companyId, role: auth.role };
+}
+
+/** SPEC §2 Certificates: the list, the viewer, the PDF and QR code, and the public verification page's data. */
+export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: certificates.CertificateDeps = {
+    db: app.db,
+    chain: app.chain,
+    explorer: explorerTargetOf(app.config),
+  };
+  /** Links in certificates lead to PUBLIC_URL when set, else to the address the caller used. */
+  const baseUrlOf = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const read = app.requirePermission('certificates:read');
+
+  app.get(
+    `${API_BASE_PATH}/certificates`,
+    {
+      onRequest: read,
+      schema: { tags: ['certificates'], summary: 'Burn certificates, newest first; search by number, project or beneficiary', querystring: certificateListQuery, response: { 200: apiEnvelope(certificateListSchema) } },
+    },
+    async (request) => ok(request, await certificates.listCertificates(deps, actorOf(request), request.query, baseUrlOf(request))),
+  );
+
+  app.get(
+    `${API_BASE_PATH}/certificates/:id`,
+    { onRequest: read, schema: { tags: ['certificates'], summary: 'One certificate with every viewer field', params: certificateIdParams, response: { 200: apiEnvelope(certificateSchema) } } },
+    async (request) => ok(request, await certificates.getCertificate(deps, actorOf(request), request.params.id, baseUrlOf(request))),
+  );
+
+  app.get(
+    `${API_BASE_PATH}/certificates/:id/pdf`,
+    { onRequest: read, schema: { tags: ['certificates'], summary: 'The certificate as a PDF (attachment) with its QR code to the public verification page', params: certificateIdParams } },
+    async (request, reply) => {
+      const { fileName, pdf } = await certificates.certificatePdf(deps, actorOf(request), request.params.id, baseUrlOf(request));
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(pdf);
+    },
+  );
+
+  app.get(
+    `${API_BASE_PATH}/certificates/:id/qr`,
+    { onRequest: read, schema: { tags: ['certificates'], summary: 'The QR code (PNG or SVG) of the public verification page', params: certificateIdParams, querystring: certificateQrQuery } },
+    async (request, reply) => {
+      const { contentType, body } = await certificates.certificateQr(deps, actorOf(request), request.params.id, request.query.format, baseUrlOf(request));
+      return reply.type(contentType).header('cache-control', 'private, max-age=300').send(body);
+    },
+  );
+
+  app.get(
+    `${API_BASE_PATH}/public/certificates/:number/verify`,
+    {
+      config: { rateLimit: VERIFY_RATE_LIMIT },
+      schema: {
+        tags: ['certificates'],
+        summary: 'Public, no sign-in: re-checks a certificate against the chain now and says whether it is valid (no personal data)',
+        params: certificateNumberParams,
+        response: { 200: apiEnvelope(certificateVerificationSchema) },
+      },
+    },
+    async (request, reply) => {
+      const verification = await certificates.verifyCertificate(deps, request.params.number, baseUrlOf(request));
+      return reply.header('cache-control', 'no-store').send(ok(request, verification, verification.verdict));
+    },
+  );
+};

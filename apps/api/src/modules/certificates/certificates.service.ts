@@ -1,0 +1,166 @@
+import {
+  actsForWholeTenant,
+  certificateTexts,
+  certificateVerifyPath,
+  type Certificate,
+  type CertificateList,
+  type CertificateVerification,
+  type PublicCertificate,
+  type Role,
+} from '@carbonledger/contracts';
+import type { ChainClient } from '@carbonledger/chain';
+import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { beneficiaryHash, CERTIFICATE_FIELDS, certificateFactsHash } from '../../lib/certificate-facts';
+import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
+import { retirementMemo } from '../retirements/retirements.chain';
+import { verifyCertificateOnChain } from './certificates.chain';
+import { certificateBrandingOf, certificateQrPng, certificateQrSvg, renderCertificatePdf } from './certificates.pdf';
+import * as repository from './certificates.repository';
+
+export interface CertificateDeps {
+  db: Database;
+  chain: ChainClient;
+  explorer: ExplorerTarget;
+}
+
+export interface CertificateActor {
+  tenantId: string;
+  companyId: string;
+  role: Role;
+}
+
+/** The public verification page of a certificate on this deployment (PUBLIC_URL, else the caller's origin). */
+export function certificateVerifyUrl(baseUrl: string, number: string): string {
+  return `${baseUrl.replace(/\/$/, '')}${certificateVerifyPath(number)}`;
+}
+
+function toPublicCertificate(deps: CertificateDeps, baseUrl: string, row: repository.CertificateRow): PublicCertificate {
+  return {
+    number: row.number,
+    amount: row.amount.toString(),
+    decimals: row.decimals,
+    tokenSymbol: row.tokenSymbol,
+    tokenMint: row.tokenMint,
+    date: row.issuedAt.toISOString(),
+    reason: row.reason,
+    projectId: row.projectId,
+    projectName: row.projectName,
+    developer: row.developer,
+    location: row.projectLocation,
+    methodology: row.methodology,
+    standard: row.standard,
+    vintage: row.vintage,
+    registry: row.registry,
+    registryReference: row.registryReference,
+    country: row.country,
+    subdivision: row.subdivision,
+    transactionHash: row.burnSignature,
+    certificateMint: row.mintAddress,
+    holderAddress: row.holderAddress,
+    metadataHash: row.metadataHash,
+    explorer: { transaction: explorerUrl(deps.explorer, 'tx', row.burnSignature), certificateMint: explorerUrl(deps.explorer, 'address', row.mintAddress) },
+    verifyUrl: certificateVerifyUrl(baseUrl, row.number),
+  };
+}
+
+export function toCertificate(deps: CertificateDeps, baseUrl: string, row: repository.CertificateRow): Certificate {
+  return { ...toPublicCertificate(deps, baseUrl, row), id: row.id, retirementId: row.retirementId, companyId: row.companyId, beneficiary: row.beneficiaryName };
+}
+
+/** Administrators see the whole tenant's certificates, or one company's on request; everyone else those of their own company. */
+function companyScope(actor: CertificateActor, companyId: string | undefined): string | undefined {
+  if (companyId && companyId !== actor.companyId && !actsForWholeTenant(actor.role)) throw new AppError('ACCESS_DENIED');
+  return companyId ?? (actsForWholeTenant(actor.role) ? undefined : actor.companyId);
+}
+
+export async function listCertificates(
+  deps: CertificateDeps,
+  actor: CertificateActor,
+  query: { search?: string; companyId?: string; page: number; pageSize: number },
+  baseUrl: string,
+): Promise<CertificateList> {
+  const filter = { companyId: companyScope(actor, query.companyId), search: query.search || undefined };
+  const { rows, total } = await deps.db.withTenant(actor.tenantId, (tx) => repository.listCertificates(tx, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }));
+  return { items: rows.map((row) => toCertificate(deps, baseUrl, row)), total, page: query.page, pageSize: query.pageSize };
+}
+
+async function visibleCertificate(deps: CertificateDeps, actor: CertificateActor, id: string) {
+  return deps.db.withTenant(actor.tenantId, async (tx) => {
+    const row = await repository.findCertificate(tx, id);
+    // Another company's certificate answers as unknown, so ids of other companies leak nothing.
+    if (!row || (row.companyId !== actor.companyId && !actsForWholeTenant(actor.role))) throw new AppError('NOT_FOUND', certificateTexts.notFound);
+    return { row, branding: certificateBrandingOf(await repository.tenantBranding(tx, actor.tenantId)) };
+  });
+}
+
+export async function getCertificate(deps: CertificateDeps, actor: CertificateActor, id: string, baseUrl: string): Promise<Certificate> {
+  const { row } = await visibleCertificate(deps, actor, id);
+  return toCertificate(deps, baseUrl, row);
+}
+
+export async function certificatePdf(deps: CertificateDeps, actor: CertificateActor, id: string, baseUrl: string): Promise<{ fileName: string; pdf: Buffer }> {
+  const { row, branding } = await visibleCertificate(deps, actor, id);
+  return { fileName: `certificate-${row.number}.pdf`, pdf: await renderCertificatePdf(toCertificate(deps, baseUrl, row), branding) };
+}
+
+export async function certificateQr(deps: CertificateDeps, actor: CertificateActor, id: string, format: 'png' | 'svg', baseUrl: string): Promise<{ contentType: string; body: Buffer | string }> {
+  const { row, branding } = await visibleCertificate(deps, actor, id);
+  const url = certificateVerifyUrl(baseUrl, row.number);
+  return format === 'svg' ? { contentType: 'image/svg+xml', body: await certificateQrSvg(url, branding) } : { contentType: 'image/png', body: await certificateQrPng(url, branding) };
+}
+
+/**
+ * The public verification behind the QR code: finds the certificate by its number across
+ * tenants, then re-checks every stored fact against the chain as it is now. Answers the
+ * certificate's non-personal facts only (the beneficiary's name stays private; its hash is
+ * part of the checked fingerprint).
+ */
+export async function verifyCertificate(deps: CertificateDeps, number: string, baseUrl: string): Promise<CertificateVerification> {
+  const tenantId = await deps.db.asSystem((tx) => repository.tenantOfCertificateNumber(tx, number));
+  if (!tenantId) throw new AppError('NOT_FOUND', certificateTexts.notFound);
+  const { row, burnTransaction } = await deps.db.withTenant(tenantId, async (tx) => {
+    const found = await repository.findCertificateByNumber(tx, number);
+    if (!found) throw new AppError('NOT_FOUND', certificateTexts.notFound);
+    return { row: found, burnTransaction: await repository.signedTransactionOf(tx, found.burnSignature) };
+  });
+
+  const recomputedHash = certificateFactsHash({
+    number: row.number,
+    retirementId: row.retirementId,
+    holderAddress: row.holderAddress,
+    certificateMint: row.mintAddress,
+    tokenMint: row.tokenMint,
+    amount: row.amount,
+    decimals: row.decimals,
+    projectId: row.projectId,
+    registry: row.registry,
+    vintage: row.vintage,
+    reason: row.reason,
+    country: row.country,
+    subdivision: row.subdivision,
+    // Recomputed from the stored name, so a changed beneficiary breaks the fingerprint too.
+    beneficiaryHash: beneficiaryHash(row.retirementId, row.beneficiaryName),
+  });
+  const checks = await verifyCertificateOnChain(deps.chain, {
+    burnSignature: row.burnSignature,
+    burnTransaction,
+    tokenMint: row.tokenMint,
+    amount: row.amount,
+    decimals: row.decimals,
+    memo: retirementMemo(row.retirementId),
+    mintAddress: row.mintAddress,
+    holderAddress: row.holderAddress,
+    recomputedHash,
+    storedHash: row.metadataHash,
+    hashField: CERTIFICATE_FIELDS.facts,
+  });
+  const valid = Object.values(checks).every((check) => check.ok);
+  return {
+    valid,
+    verdict: valid ? certificateTexts.valid : certificateTexts.invalid,
+    checkedAt: new Date().toISOString(),
+    checks,
+    certificate: toPublicCertificate(deps, baseUrl, row),
+  };
+}

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { generateKeyPairSigner } from '@solana/kit';
+import {
+  buildTransactionMessage,
+  certificateMintLayout,
+  createHolderTokenAccountInstruction,
+  createProjectMintInstructions,
+  findHolderTokenAccount,
+  mintToInstruction,
+  projectMintLayout,
+  retireWithCertificateInstructions,
+  signTransaction,
+  thawTokenAccountInstruction,
+  toWireTransaction,
+  type TokenMetadataInput,
+} from '@carbonledger/chain';
+import { executeOrThrow, fundedSigner } from '@carbonledger/chain/testing';
+import type { RetirementReason } from '@carbonledger/contracts';
+import type { App } from '../../app';
+import { certificates, chainSubmissions, companyWallets, retirements } from '../../db/schema';
+import { beneficiaryHash, certificateFactsHash, certificateMetadata, type CertificateFacts } from '../../lib/certificate-facts';
+import { retirementMemo } from '../retirements/retirements.chain';
+import { certificateVerifyUrl } from './certificates.service';
+
+export interface TestCertificateInput {
+  tenantId: string;
+  companyId: string;
+  number: string;
+  beneficiaryName?: string;
+  projectName?: string;
+  amount?: bigint;
+  reason?: RetirementReason;
+  issuedAt?: Date;
+}
+
+/**
+ * A retirement as it lands: a project mint, tokens in a holder's wallet, then BurnChecked +
+ * memo + the soulbound certificate in one transaction on the app's chain, and the rows the
+ * retirement flow records (wallet, submission with the signed bytes, retirement, certificate).
+ */
+export async function issueTestCertificate(app: App, input: TestCertificateInput) {
+  const chain = app.chain;
+  const amount = input.amount ?? 25n;
+  const issuer = await fundedSigner(chain);
+  const freeze = await fundedSigner(chain);
+  const holder = await fundedSigner(chain);
+  const projectMint = await generateKeyPairSigner();
+  const projectMetadata: TokenMetadataInput = { name: 'Texas Wind 2023', symbol: 'TXW23', uri: 'https://carbonledger.test/p.json' };
+  await executeOrThrow(
+    chain,
+    issuer,
+    createProjectMintInstructions({ payer: issuer, mint: projectMint, issuer, freezeAuthority: freeze.address, metadata: projectMetadata, mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize) }),
+  );
+  const account = await findHolderTokenAccount(holder.address, projectMint.address);
+  await executeOrThrow(chain, issuer, [await createHolderTokenAccountInstruction({ payer: issuer, owner: holder.address, mint: projectMint.address })]);
+  await executeOrThrow(chain, freeze, [thawTokenAccountInstruction({ account, mint: projectMint.address, freezeAuthority: freeze })]);
+  await executeOrThrow(chain, issuer, [mintToInstruction({ mint: projectMint.address, destination: account, issuer, amount: amount * 4n, decimals: 0 })]);
+
+  const retirementId = randomUUID();
+  const beneficiaryName = input.beneficiaryName ?? 'Verde Energia S.A.';
+  const certificateMint = await generateKeyPairSigner();
+  const facts: CertificateFacts = {
+    number: input.number,
+    retirementId,
+    holderAddress: holder.address,
+    certificateMint: certificateMint.address,
+    tokenMint: projectMint.address,
+    amount,
+    decimals: 0,
+    projectId: '3107',
+    registry: 'sandbox',
+    vintage: 2023,
+    reason: input.reason ?? 'voluntary_offset',
+    country: 'BR',
+    subdivision: 'BR-SP',
+    beneficiaryHash: beneficiaryHash(retirementId, beneficiaryName),
+  };
+  const metadata = certificateMetadata(facts, certificateVerifyUrl('http://localhost:3000', input.number));
+  const instructions = await retireWithCertificateInstructions({
+    account,
+    projectMint: projectMint.address,
+    decimals: 0,
+    burnAuthority: holder,
+    amount,
+    memo: retirementMemo(retirementId),
+    certificate: { payer: holder, certificateMint, issuer, holder: holder.address, metadata, mintLamports: await chain.getMinimumBalanceForRentExemption(certificateMintLayout(metadata).finalSize) },
+  });
+  const lifetime = await chain.getLatestBlockhash();
+  const signed = await signTransaction(buildTransactionMessage({ feePayer: holder, lifetime, instructions }));
+  const wire = toWireTransaction(signed);
+  const outcome = await chain.sendAndConfirm(wire);
+  if (outcome.status !== 'confirmed') throw new Error(`test retirement ${outcome.status}`);
+
+  const issuedAt = input.issuedAt ?? new Date();
+  const certificate = await app.db.asSystem(async (tx) => {
+    const [wallet] = await tx.insert(companyWallets).values({ tenantId: input.tenantId, companyId: input.companyId, address: holder.address, type: 'external', status: 'approved' }).returning();
+    const [submission] = await tx
+      .insert(chainSubmissions)
+      .values({
+        tenantId: input.tenantId,
+        kind: 'retirement.burn',
+        status: 'confirmed',
+        messageBase64: Buffer.from(signed.messageBytes).toString('base64'),
+        preparedTxBase64: wire,
+        signedTxBase64: wire,
+        signature: outcome.signature,
+        lastValidBlockHeight: lifetime.lastValidBlockHeight,
+        reference: { retirementId },
+      })
+      .returning();
+    const common = {
+      tenantId: input.tenantId,
+      companyId: input.companyId,
+      tokenMint: projectMint.address,
+      tokenSymbol: 'TXW23',
+      projectId: facts.projectId,
+      projectName: input.projectName ?? 'Texas Wind Farm Portfolio',
+      registry: 'sandbox' as const,
+      vintage: facts.vintage,
+      amount,
+      decimals: 0,
+      reason: facts.reason as RetirementReason,
+      country: facts.country,
+      subdivision: facts.subdivision,
+      beneficiaryName,
+      beneficiaryHash: facts.beneficiaryHash,
+    };
+    await tx.insert(retirements).values({
+      ...common,
+      id: retirementId,
+      walletId: wallet!.id,
+      walletAddress: holder.address,
+      walletType: 'external',
+      status: 'completed',
+      certificateNumber: input.number,
+      certificateMint: certificateMint.address,
+      transactionId: submission!.id,
+      signature: outcome.signature,
+      completedAt: issuedAt,
+    });
+    const [row] = await tx
+      .insert(certificates)
+      .values({
+        ...common,
+        retirementId,
+        number: input.number,
+        mintAddress: certificateMint.address,
+        holderAddress: holder.address,
+        developer: 'Lone Star Renewables LLC',
+        projectLocation: 'Texas, United States',
+        methodology: 'ACM0002',
+        standard: 'VCS',
+        burnSignature: outcome.signature,
+        certificateSignature: outcome.signature,
+        metadataHash: certificateFactsHash(facts),
+        issuedAt,
+      })
+      .returning();
+    return row!;
+  });
+  return { certificate, holder, projectMint: projectMint.address };
+}
+
+/**
+ * The text lines of an uncompressed PDF written by pdfkit with its standard fonts: each
+ * TJ array holds one line as hex WinAnsi codes split by kerning numbers.
+ */
+export function pdfText(pdf: Buffer): string {
+  const decoder = new TextDecoder('windows-1252');
+  const lines: string[] = [];
+  for (const [, array] of pdf.toString('latin1').matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+    const hex = [...array!.matchAll(/<([0-9a-fA-F]*)>/g)].map(([, part]) => part).join('');
+    lines.push(decoder.decode(Buffer.from(hex, 'hex')));
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,44 @@
+import { actsForWholeTenant, type CompanySummary, type Role } from '@carbonledger/contracts';
+import type { Tx } from '../../db/database';
+import type { KycStatus } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit/audit.service';
+import * as repository from './companies.repository';
+
+export interface CompanyActor {
+  tenantId: string;
+  companyId: string;
+  userId: string;
+  role: Role;
+  requestId?: string | null;
+  ip?: string | null;
+}
+
+function toSummary(row: repository.CompanyRow): CompanySummary {
+  return { id: row.id, name: row.name, isPlatform: row.isPlatform, kycStatus: row.kycStatus };
+}
+
+export async function listCompanies(tx: Tx, actor: CompanyActor): Promise<CompanySummary[]> {
+  const rows = await repository.listCompanies(tx, actsForWholeTenant(actor.role) ? undefined : actor.companyId);
+  return rows.map(toSummary);
+}
+
+/** Until KYC onboarding exists, an administrator records the outcome of a company's KYC/AML review (audited). */
+export async function updateKycStatus(tx: Tx, actor: CompanyActor, companyId: string, status: KycStatus): Promise<CompanySummary> {
+  // The exact roles: the SPEC §6 role check would also let CSO and Head of Digital Assets through.
+  if (!actsForWholeTenant(actor.role)) throw new AppError('ACCESS_DENIED');
+  const company = await repository.findCompanyForUpdate(tx, companyId);
+  if (!company) throw AppError.notFound('Company');
+  const updated = await repository.setKycStatus(tx, companyId, status);
+  await recordAudit(tx, {
+    tenantId: actor.tenantId,
+    actorUserId: actor.userId,
+    action: 'company.kyc_status_set',
+    resourceType: 'company',
+    resourceId: companyId,
+    details: { from: company.kycStatus, to: status },
+    ip: actor.ip ?? null,
+    requestId: actor.requestId ?? null,
+  });
+  return toSummary(updated);
+}

@@ -1,0 +1,218 @@
+import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { RetirementStatus } from '@carbonledger/contracts';
+import type { Tx } from '../../db/database';
+import { certificates, chainSubmissions, companies, projectMints, retirements } from '../../db/schema';
+
+export type RetirementRow = typeof retirements.$inferSelect;
+export type NewRetirementRow = typeof retirements.$inferInsert;
+export type CertificateRow = typeof certificates.$inferSelect;
+export type SubmissionRow = typeof chainSubmissions.$inferSelect;
+export type ProjectMintRow = typeof projectMints.$inferSelect;
+
+/** A retirement with the facts the list shows beside it. */
+export interface RetirementView extends RetirementRow {
+  companyName: string;
+  certificateId: string | null;
+}
+
+const viewColumns = { retirement: retirements, companyName: companies.name, certificateId: certificates.id };
+
+function toView(row: { retirement: RetirementRow; companyName: string; certificateId: string | null }): RetirementView {
+  return { ...row.retirement, companyName: row.companyName, certificateId: row.certificateId };
+}
+
+function viewQuery(tx: Tx) {
+  return tx
+    .select(viewColumns)
+    .from(retirements)
+    .innerJoin(companies, eq(companies.id, retirements.companyId))
+    .leftJoin(certificates, eq(certificates.retirementId, retirements.id));
+}
+
+export async function insertRetirement(tx: Tx, values: NewRetirementRow): Promise<RetirementRow> {
+  const [row] = await tx.insert(retirements).values(values).returning();
+  return row!;
+}
+
+export async function findRetirement(tx: Tx, id: string): Promise<RetirementRow | undefined> {
+  const [row] = await tx.select().from(retirements).where(eq(retirements.id, id));
+  return row;
+}
+
+export async function findRetirementForUpdate(tx: Tx, id: string): Promise<RetirementRow | undefined> {
+  const [row] = await tx.select().from(retirements).where(eq(retirements.id, id)).for('update');
+  return row;
+}
+
+export async function findRetirementView(tx: Tx, id: string): Promise<RetirementView | undefined> {
+  const [row] = await viewQuery(tx).where(eq(retirements.id, id));
+  return row ? toView(row) : undefined;
+}
+
+export async function updateRetirement(tx: Tx, id: string, change: Partial<NewRetirementRow>): Promise<RetirementRow> {
+  const [row] = await tx
+    .update(retirements)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(retirements.id, id))
+    .returning();
+  return row!;
+}
+
+export interface RetirementFilter {
+  companyId?: string;
+  status?: RetirementStatus;
+}
+
+function filterOf(filter: RetirementFilter): SQL | undefined {
+  return and(filter.companyId ? eq(retirements.companyId, filter.companyId) : undefined, filter.status ? eq(retirements.status, filter.status) : undefined);
+}
+
+export async function listRetirementViews(tx: Tx, filter: RetirementFilter, page: { limit: number; offset: number }): Promise<{ rows: RetirementView[]; total: number }> {
+  const where = filterOf(filter);
+  const rows = await viewQuery(tx).where(where).orderBy(desc(retirements.createdAt), desc(retirements.id)).limit(page.limit).offset(page.offset);
+  const [total] = await tx.select({ value: count() }).from(retirements).where(where);
+  return { rows: rows.map(toView), total: Number(total?.value ?? 0) };
+}
+
+/** SPEC §2 stat cards: retired tCO2e (base units summed per decimals), certificates, confirmed retirement transactions. */
+export async function retirementStats(tx: Tx, companyId: string | undefined): Promise<{ retired: { amount: bigint; decimals: number }[]; certificates: number; transactions: number }> {
+  const retired = await tx
+    .select({ amount: sql<string>`coalesce(sum(${retirements.amount}), 0)::text`, decimals: retirements.decimals })
+    .from(retirements)
+    .where(and(eq(retirements.status, 'completed'), companyId ? eq(retirements.companyId, companyId) : undefined))
+    .groupBy(retirements.decimals);
+  const [issued] = await tx
+    .select({ value: count() })
+    .from(certificates)
+    .where(companyId ? eq(certificates.companyId, companyId) : undefined);
+  const [transactions] = await tx
+    .select({ value: count() })
+    .from(chainSubmissions)
+    .innerJoin(retirements, sql`${chainSubmissions.reference}->>'retirementId' = ${retirements.id}::text`)
+    .where(and(eq(chainSubmissions.status, 'confirmed'), sql`${chainSubmissions.kind} like 'retirement.%'`, companyId ? eq(retirements.companyId, companyId) : undefined));
+  return {
+    retired: retired.map((row) => ({ amount: BigInt(row.amount), decimals: row.decimals })),
+    certificates: Number(issued?.value ?? 0),
+    transactions: Number(transactions?.value ?? 0),
+  };
+}
+
+/**
+ * Amount of a token account's tokens promised to retirements that have not burnt yet: the
+ * balance check of a new retirement leaves them alone.
+ */
+export async function reservedAmount(tx: Tx, walletAddress: string, tokenMint: string): Promise<bigint> {
+  const [row] = await tx
+    .select({ value: sql<string>`coalesce(sum(${retirements.amount}), 0)::text` })
+    .from(retirements)
+    .where(
+      and(
+        eq(retirements.walletAddress, walletAddress),
+        eq(retirements.tokenMint, tokenMint),
+        inArray(retirements.status, ['pending', 'awaiting_signature', 'scheduled', 'processing']),
+      ),
+    );
+  return BigInt(row?.value ?? '0');
+}
+
+/**
+ * What the platform's retirement delegate must be allowed on a token account: the sum of the
+ * account's scheduled retirements whose approval is in effect or being sent and that have not
+ * burnt yet (scheduled, or processing with a schedule). SPL Approve replaces the allowance, so
+ * every approval carries this whole sum; `excluding` leaves one retirement out.
+ */
+export async function scheduledSum(tx: Tx, walletAddress: string, tokenMint: string, options: { excluding?: string } = {}): Promise<bigint> {
+  const [row] = await tx
+    .select({ value: sql<string>`coalesce(sum(${retirements.amount}), 0)::text` })
+    .from(retirements)
+    .where(
+      and(
+        eq(retirements.walletAddress, walletAddress),
+        eq(retirements.tokenMint, tokenMint),
+        sql`(${retirements.status} = 'scheduled' or (${retirements.status} = 'processing' and ${retirements.scheduledFor} is not null))`,
+        options.excluding ? sql`${retirements.id} <> ${options.excluding}` : undefined,
+      ),
+    );
+  return BigInt(row?.value ?? '0');
+}
+
+/** Serialises allowance changes of one token account (two schedules of the same account must not interleave). */
+export async function lockTokenAccount(tx: Tx, walletAddress: string, tokenMint: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`retirement-allowance:${walletAddress}:${tokenMint}`}))`);
+}
+
+/**
+ * Retirements the sweep looks at, across tenants: scheduled ones whose time has come (also
+ * those missed while the server was down), processing ones without a live runner, and
+ * pending ones whose transaction was sent another way (the sign tool).
+ */
+export async function dueRetirements(tx: Tx, now: Date): Promise<Pick<RetirementRow, 'id' | 'tenantId' | 'status'>[]> {
+  const sentElsewhere = (column: typeof retirements.transactionId | typeof retirements.approvalTransactionId) =>
+    sql`exists (select 1 from ${chainSubmissions} where ${chainSubmissions.id} = ${column} and ${chainSubmissions.status} in ('sent', 'confirmed', 'failed'))`;
+  return tx
+    .select({ id: retirements.id, tenantId: retirements.tenantId, status: retirements.status })
+    .from(retirements)
+    .where(
+      or(
+        and(eq(retirements.status, 'scheduled'), lte(retirements.scheduledFor, now)),
+        and(eq(retirements.status, 'processing'), or(isNull(retirements.runnerLeaseUntil), lt(retirements.runnerLeaseUntil, now))),
+        and(eq(retirements.status, 'pending'), sentElsewhere(retirements.transactionId)),
+        and(eq(retirements.status, 'awaiting_signature'), sentElsewhere(retirements.approvalTransactionId)),
+      ),
+    )
+    .orderBy(retirements.scheduledFor);
+}
+
+/** Takes the runner lease of a retirement when nobody holds a live one. */
+export async function claimRunnerLease(tx: Tx, id: string, until: Date): Promise<RetirementRow | undefined> {
+  const [row] = await tx
+    .update(retirements)
+    .set({ runnerLeaseUntil: until, updatedAt: new Date() })
+    .where(and(eq(retirements.id, id), sql`(${retirements.runnerLeaseUntil} IS NULL OR ${retirements.runnerLeaseUntil} < now())`))
+    .returning();
+  return row;
+}
+
+/** The chain submissions recorded for a retirement, newest first. */
+export async function submissionsOf(tx: Tx, retirementId: string, kinds: readonly string[]): Promise<SubmissionRow[]> {
+  return tx
+    .select()
+    .from(chainSubmissions)
+    .where(and(inArray(chainSubmissions.kind, [...kinds]), sql`${chainSubmissions.reference}->>'retirementId' = ${retirementId}`))
+    .orderBy(desc(chainSubmissions.createdAt));
+}
+
+export async function findSubmissionRow(tx: Tx, id: string): Promise<SubmissionRow | undefined> {
+  const [row] = await tx.select().from(chainSubmissions).where(eq(chainSubmissions.id, id));
+  return row;
+}
+
+export async function findCompany(tx: Tx, id: string): Promise<typeof companies.$inferSelect | undefined> {
+  const [row] = await tx.select().from(companies).where(eq(companies.id, id));
+  return row;
+}
+
+export async function findProjectMintByAddress(tx: Tx, mintAddress: string): Promise<ProjectMintRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(projectMints)
+    .where(and(eq(projectMints.mintAddress, mintAddress), eq(projectMints.status, 'created')));
+  return row;
+}
+
+export async function insertCertificate(tx: Tx, values: typeof certificates.$inferInsert): Promise<CertificateRow> {
+  const [row] = await tx.insert(certificates).values(values).onConflictDoNothing({ target: certificates.retirementId }).returning();
+  if (row) return row;
+  const [existing] = await tx.select().from(certificates).where(eq(certificates.retirementId, values.retirementId));
+  return existing!;
+}
+
+/** Completed retirements of a company per wallet and token (the portfolio's retired amounts). */
+export async function retiredAmountsOfCompany(tx: Tx, companyId: string): Promise<{ walletAddress: string; tokenMint: string; amount: bigint }[]> {
+  const rows = await tx
+    .select({ walletAddress: retirements.walletAddress, tokenMint: retirements.tokenMint, amount: sql<string>`sum(${retirements.amount})::text` })
+    .from(retirements)
+    .where(and(eq(retirements.companyId, companyId), eq(retirements.status, 'completed')))
+    .groupBy(retirements.walletAddress, retirements.tokenMint);
+  return rows.map((row) => ({ ...row, amount: BigInt(row.amount) }));
+}

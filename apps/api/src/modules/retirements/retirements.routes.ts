@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  API_BASE_PATH,
+  apiEnvelope,
+  createRetirementRequest,
+  retirementActionResultSchema,
+  retirementIdParams,
+  retirementListQuery,
+  retirementListSchema,
+  retirementSchema,
+  retirementStatsSchema,
+  retirementTexts,
+  submitRetirementRequest,
+} from '@carbonledger/contracts';
+import { ok } from '../../lib/envelope';
+import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
+import { configuredOrLocalSecret } from '../../lib/secrets';
+import { authOf } from '../../plugins/auth';
+import { masterKeyFromHex } from '../chain/key-encryption';
+import { enqueueScheduledRetirement, registerRetirementJobs } from './retirements.jobs';
+import * as retirements from './retirements.service';
+
+function actorOf(request: FastifyRequest): retirements.RetirementActor {
+  const auth = authOf(request);
+  return { tenantId: auth.tenantId, companyId: auth.companyId, userId: auth.userId, role: auth.role, requestId: request.id, ip: request.ip };
+}
+
+const MESSAGES = {
+  pending: retirementTexts.created,
+  awaiting_signature: retirementTexts.scheduleCreated,
+  scheduled: retirementTexts.scheduled,
+  processing: retirementTexts.processing,
+  completed: retirementTexts.retired,
+  failed: retirementTexts.failed,
+  cancelled: retirementTexts.cancelled,
+} as const;
+
+const statsQuery = z.object({ companyId: z.uuid().optional() });
+
+/** What the retirement services need from the app (also used by tests that drive the jobs directly). */
+export function retirementDeps(app: FastifyInstance): retirements.RetirementDeps {
+  return {
+    context: app.chainContext,
+    publisher: app.live,
+    live: app.live,
+    explorer: explorerTargetOf(app.config),
+    registry: app.registryFor,
+    masterKey: masterKeyFromHex(configuredOrLocalSecret(app.config.masterKey, app.config.dataDir, 'master')),
+    publicBaseUrl: publicBaseUrlOf(app.config),
+    schedule: (job) => enqueueScheduledRetirement(app, job),
+  };
+}
+
+/** SPEC §2 Retirements: retire now or at a scheduled time, sign, cancel, history and stats. */
+export const retirementsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = retirementDeps(app);
+  await registerRetirementJobs(app, deps);
+  const create = app.requirePermission('retirements:create');
+  const read = app.requirePermission('retirements:read');
+
+  app.post(
+    `${API_BASE_PATH}/retirements`,
+    {
+      onRequest: create,
+      config: { idempotency: 'required' },
+      schema: {
+        tags: ['retirements'],
+        summary: 'Retire now or schedule (Idempotency-Key required); answers the transaction the connected wallet signs, if any',
+        body: createRetirementRequest,
+        response: { 201: apiEnvelope(retirementActionResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const result = await retirements.createRetirement(deps, actorOf(request), request.body);
+      return reply.status(201).send(ok(request, result, MESSAGES[result.retirement.status]));
+    },
+  );
+
+  app.post(
+    `${API_BASE_PATH}/retirements/:id/submit`,
+    {
+      onRequest: create,
+      config: { idempotency: 'required' },
+      schema: { tags: ['retirements'], summary: "Submit the wallet's signature of the prepared transaction (Idempotency-Key required)", params: retirementIdParams, body: submitRetirementRequest, response: { 200: apiEnvelope(retirementSchema) } },
+    },
+    async (request) => {
+      const retirement = await retirements.submitRetirement(deps, actorOf(request), request.params.id, request.body.signedTxBase64);
+      return ok(request, retirement, MESSAGES[retirement.status]);
+    },
+  );
+
+  app.post(
+    `${API_BASE_PATH}/retirements/:id/prepare`,
+    {
+      onRequest: create,
+      config: { idempotency: 'required' },
+      schema: { tags: ['retirements'], summary: 'A fresh transaction to sign (also usable in /tools/sign-base64?transactionId=)', params: retirementIdParams, response: { 200: apiEnvelope(retirementActionResultSchema) } },
+    },
+    async (request) => ok(request, await retirements.prepareRetirement(deps, actorOf(request), request.params.id)),
+  );
+
+  app.post(
+    `${API_BASE_PATH}/retirements/:id/cancel`,
+    {
+      onRequest: create,
+      config: { idempotency: 'required' },
+      schema: { tags: ['retirements'], summary: 'Cancel a retirement not sent yet; a scheduled one reduces the delegate allowance', params: retirementIdParams, response: { 200: apiEnvelope(retirementActionResultSchema) } },
+    },
+    async (request) => ok(request, await retirements.cancelRetirement(deps, actorOf(request), request.params.id), retirementTexts.cancelled),
+  );
+
+  app.get(
+    `${API_BASE_PATH}/retirements/stats`,
+    { onRequest: read, schema: { tags: ['retirements'], summary: 'Total retired (tCO2e), certificates, transactions', querystring: statsQuery, response: { 200: apiEnvelope(retirementStatsSchema) } } },
+    async (request) => ok(request, await retirements.retirementStatsOf(deps, actorOf(request), request.query.companyId)),
+  );
+
+  app.get(
+    `${API_BASE_PATH}/retirements`,
+    { onRequest: read, schema: { tags: ['retirements'], summary: 'Retirement history, newest first', querystring: retirementListQuery, response: { 200: apiEnvelope(retirementListSchema) } } },
+    async (request) => ok(request, await retirements.listRetirements(deps, actorOf(request), request.query)),
+  );
+
+  app.get(
+    `${API_BASE_PATH}/retirements/:id`,
+    { onRequest: read, schema: { tags: ['retirements'], summary: 'One retirement, reconciled with the chain', params: retirementIdParams, response: { 200: apiEnvelope(retirementSchema) } } },
+    async (request) => ok(request, await retirements.getRetirement(deps, actorOf(request), request.params.id)),
+  );
+};

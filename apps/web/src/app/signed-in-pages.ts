@@ -1,0 +1,29 @@
+import type { ComponentType } from 'react';
+
+type PageModule = { default: ComponentType<{ name: string }> };
+
+/**
+ * The chunk of every built signed-in screen, by route path. Each dynamic import carries the
+ * list of files its chunk needs, so this table loads with the signed-in frame instead of
+ * weighing on the sign-in page (ARCHITECTURE §6 budget); the lists still preload in parallel.
+ */
+export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
+  '/dashboard': () => import('../features/dashboard/DashboardPage'),
+  '/profile': () => import('../features/settings/SettingsPage'),
+  '/settings': () => import('../features/settings/SettingsPage'),
+  '/security-center': () => import('../features/security/SecurityCenterPage'),
+  '/security/sessions': () => import('../features/security/ActiveSessionsPage'),
+  '/security/logs': () => import('../features/security/RequestLogsPage'),
+  '/wallets': () => import('../features/wallets/WalletsPage'),
+  '/tools/sign-base64': () => import('../features/signing/SignBase64Page'),
+  '/retirements': () => import('../features/retirements/RetirementsPage'),
+  '/carbon-projects': () => import('../features/projects/CarbonProjectsPage'),
+  '/portfolio': () => import('../features/portfolio/PortfolioPage'),
+  '/minting': () => import('../features/minting/MintingPage'),
+  '/minting/advanced': () => import('../features/minting/advanced/MintingAdvancedPage'),
+  '/transactions': () => import('../features/transactions/TransactionsPage'),
+  '/certificates': () => import('../features/certificates/CertificatesPage'),
+};
+
+/** Screens that later issues build share one statement saying so. */
+export const notAvailableYet = (): Promise<PageModule> => import('../components/NotAvailableYet').then((module) => ({ default: module.NotAvailableYet }));

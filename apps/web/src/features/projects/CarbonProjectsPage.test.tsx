@@ -1,0 +1,228 @@
+// @vitest-environment happy-dom
+import { DEFAULT_PERMISSIONS, registryTexts, type CarbonProject, type ProjectStats, type Role, type Vcu } from '@carbonledger/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useAuthStore } from '../../lib/auth-store';
+import { initI18n, loadSignedInTexts } from '../../lib/i18n';
+import CarbonProjectsPage from './CarbonProjectsPage';
+
+function project(overrides: Partial<CarbonProject> & Pick<CarbonProject, 'id' | 'name' | 'type'>): CarbonProject {
+  return {
+    registry: 'sandbox',
+    description: `${overrides.name}: a verified carbon project.`,
+    location: 'Bom Jesus da Lapa, Bahia, Brazil',
+    country: 'BR',
+    technology: 'Solar photovoltaic',
+    vintage: '2021–2023',
+    vintages: [2021, 2022, 2023],
+    coBenefits: ['SDG 7: Affordable and Clean Energy', 'SDG 8: Decent Work and Economic Growth', 'SDG 13: Climate Action', 'CCB Gold'],
+    methodology: 'ACM0002',
+    methodologyName: 'Grid-connected electricity generation from renewable sources',
+    developer: 'Verde Energia S.A.',
+    standard: 'VCS',
+    sectoralScope: 1,
+    totalCredits: '40000',
+    availableCredits: '30000',
+    retiredCredits: '10000',
+    ...overrides,
+  };
+}
+
+const PROJECTS = [
+  project({ id: '2250', name: 'Bahia Solar Photovoltaic Complex', type: 'renewable' }),
+  project({ id: '3107', name: 'Texas Panhandle Wind Energy', type: 'wind', location: 'Amarillo, Texas, United States', country: 'US', vintage: '2023', vintages: [2023], coBenefits: ['SDG 13: Climate Action'] }),
+  project({ id: '1868', name: 'Kenya Clean Cookstoves Programme', type: 'cookstoves', location: 'Nairobi, Kenya', country: 'KE' }),
+];
+
+const STATS: ProjectStats = {
+  projectCount: 3,
+  totalCredits: '120000',
+  availableCredits: '90000',
+  retiredCredits: '30000',
+  byType: (['renewable', 'wind', 'cookstoves'] as const).map((type) => ({ type, projectCount: 1, totalCredits: '40000', availableCredits: '30000', retiredCredits: '10000' })),
+};
+
+const VCUS: Vcu[] = [
+  {
+    id: null,
+    serialNumber: '16044-690100001-690105000-VCS-VCU-1168-VER-BR-1-2250-01012021-31122021-0',
+    registry: 'sandbox',
+    projectId: '2250',
+    projectName: 'Bahia Solar Photovoltaic Complex',
+    vintage: '2021',
+    vintageStart: '2021-01-01',
+    vintageEnd: '2021-12-31',
+    amount: '5000',
+    status: 'not_imported',
+    verification: { status: 'verified', verifier: 'SCS Global Services', issuanceDate: '2022-06-01', registryReference: null },
+    mintAddress: null,
+    createdAt: null,
+  },
+];
+
+const envelope = (data: unknown, status = 200) =>
+  new Response(JSON.stringify(status < 400 ? { success: true, data, message: '' } : { success: false, data: null, message: 'Internal server error. Please try again later.', error: { code: 'INTERNAL_ERROR' } }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** A stand-in for the API: answers like the server (search over name, id and location; type filter) and records each call. */
+function fakeApi({ failProjects = false } = {}) {
+  const calls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      calls.push(url);
+      const path = url.pathname.replace('/api/v1', '');
+      if (path === '/projects/stats') return envelope(STATS);
+      if (path === '/projects') {
+        if (failProjects) return envelope(null, 500);
+        const search = url.searchParams.get('search')?.toLowerCase() ?? '';
+        const type = url.searchParams.get('type') ?? 'all';
+        const items = PROJECTS.filter((item) => (type === 'all' || item.type === type) && [item.name, item.id, item.location].some((field) => field.toLowerCase().includes(search)));
+        return envelope({ items, total: items.length, page: 1, pageSize: 12 });
+      }
+      if (path === '/projects/2250') return envelope({ ...PROJECTS[0], vcuBlocks: [] });
+      if (path === '/projects/2250/vcus') return envelope(VCUS);
+      return envelope(null, 404);
+    }),
+  );
+  return calls;
+}
+
+function signInAs(role: Role) {
+  useAuthStore.setState({
+    status: 'authenticated',
+    user: { id: crypto.randomUUID(), role, companyId: crypto.randomUUID(), tenantId: crypto.randomUUID(), firstName: 'Test', lastName: 'User', email: 'user@demo.test', phone: null, jobTitle: null, bio: null, department: null, status: 'active', verified: true, mfaEnabled: false, lastLogin: null, memberSince: '2026-01-01T00:00:00.000Z' },
+    session: { sessionId: crypto.randomUUID(), fingerprint: 'test', permissions: [...DEFAULT_PERMISSIONS[role]] },
+  });
+}
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderPage(entry = '/carbon-projects') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/carbon-projects" element={<CarbonProjectsPage name="Carbon Projects" />} />
+          <Route path="/minting/advanced" element={<p>Advanced minting wizard</p>} />
+        </Routes>
+        <Location />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const cards = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+
+describe('carbon projects page', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await loadSignedInTexts();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the stats, a type filter of All plus the types present, and cards with vintage, co-benefits and credits', async () => {
+    fakeApi();
+    signInAs('COMPANY_ADMIN');
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    const stats = screen.getByRole('region', { name: 'Project statistics' });
+    expect(within(stats).getByText('120,000')).toBeTruthy();
+    expect(within(stats).getByText('90,000')).toBeTruthy();
+    const filter = screen.getByRole('group', { name: 'Project type' });
+    expect(within(filter).getAllByRole('button').map((button) => button.textContent)).toEqual(['All', 'Renewable', 'Wind', 'Cookstoves']);
+
+    const bahia = screen.getByRole('article', { name: 'Bahia Solar Photovoltaic Complex' });
+    expect(within(bahia).getByText('VCS 2250')).toBeTruthy();
+    expect(within(bahia).getByRole('img', { name: 'Brazil' })).toBeTruthy();
+    expect(within(bahia).getByText('2021–2023')).toBeTruthy();
+    expect(within(bahia).getByText('ACM0002')).toBeTruthy();
+    // Three co-benefits on the card, the fourth summarised.
+    expect(within(within(bahia).getByRole('list', { name: 'Co-benefits' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'SDG 7: Affordable and Clean Energy',
+      'SDG 8: Decent Work and Economic Growth',
+      'SDG 13: Climate Action',
+      '+1 more',
+    ]);
+    expect(within(bahia).getByText('40,000')).toBeTruthy();
+    expect(within(bahia).getByText('30,000')).toBeTruthy();
+    expect(within(bahia).getByText('10,000')).toBeTruthy();
+    expect(within(bahia).getByRole('progressbar', { name: '75% still available' }).getAttribute('aria-valuenow')).toBe('75');
+  });
+
+  it('searches on the server once typing pauses, and filters by type', async () => {
+    const calls = fakeApi();
+    signInAs('VIEWER');
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search projects' }), { target: { value: 'kenya' } });
+    await waitFor(() => expect(cards()).toEqual(['Kenya Clean Cookstoves Programme']));
+    expect(calls.filter((url) => url.pathname === '/api/v1/projects').map((url) => url.searchParams.get('search'))).toEqual([null, 'kenya']);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search projects' }), { target: { value: '' } });
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    fireEvent.click(screen.getByRole('button', { name: 'Wind' }));
+    await waitFor(() => expect(cards()).toEqual(['Texas Panhandle Wind Energy']));
+    expect(calls.at(-1)?.searchParams.get('type')).toBe('wind');
+  });
+
+  it('offers Mint tokens only to users allowed to mint; the action opens the wizard on the project', async () => {
+    fakeApi();
+    signInAs('VIEWER');
+    const viewer = renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(screen.queryByRole('link', { name: /Mint tokens/ })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /View details/ })).toHaveLength(3);
+    viewer.unmount();
+
+    signInAs('OPERATOR');
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    fireEvent.click(screen.getByRole('link', { name: 'Mint tokens for Texas Panhandle Wind Energy' }));
+    expect(screen.getByText('Advanced minting wizard')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/minting/advanced?projectId=3107');
+  });
+
+  it('opens the detail from ?project=<id> with the developer, registry, co-benefits and VCU blocks, and closing it clears the link', async () => {
+    fakeApi();
+    signInAs('VIEWER');
+    renderPage('/carbon-projects?project=2250');
+    const dialog = await screen.findByRole('dialog', { name: 'Bahia Solar Photovoltaic Complex' });
+    expect(within(dialog).getByText('Verde Energia S.A.')).toBeTruthy();
+    expect(within(dialog).getByText('Verra sandbox')).toBeTruthy();
+    expect(within(dialog).getByText('CCB Gold')).toBeTruthy();
+    const blocks = await within(dialog).findByRole('table', { name: 'VCU blocks' });
+    expect(within(blocks).getByText(VCUS[0]!.serialNumber)).toBeTruthy();
+    expect(within(blocks).getByText('Free to import')).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: /Mint tokens/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/carbon-projects'));
+  });
+
+  it("says 'Failed to load projects' when the list cannot load, and says so when nothing matches", async () => {
+    fakeApi({ failProjects: true });
+    signInAs('VIEWER');
+    const failing = renderPage();
+    expect((await screen.findByRole('alert')).textContent).toContain(registryTexts.loadProjectsFailed);
+    failing.unmount();
+
+    fakeApi();
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search projects' }), { target: { value: 'atlantis' } });
+    expect(await screen.findByText('No projects match your search and filter.')).toBeTruthy();
+    expect(screen.queryAllByRole('article')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import type { CompanySummary, CreateRetirementRequest, PortfolioHolding } from '@carbonledger/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n, loadSignedInTexts } from '../../../lib/i18n';
+import { NewRetirementForm, type NewRetirementFormProps } from './NewRetirementForm';
+
+const COMPANY: CompanySummary = { id: '00000000-0000-4000-8000-000000000001', name: 'Verde Energia S.A.', isPlatform: false, kycStatus: 'approved' };
+const HOLDING = {
+  mint: 'M1nt11111111111111111111111111111111111111',
+  walletAddress: 'Wa11et1111111111111111111111111111111111111',
+  symbol: 'VCS1',
+  tokenName: 'Verde VCU',
+  projectName: 'Amazon Wind',
+  vintage: 2024,
+  heldAmount: '40',
+  decimals: 0,
+  frozen: false,
+} as PortfolioHolding;
+
+function renderForm(props: Partial<NewRetirementFormProps> = {}) {
+  const onSubmit = vi.fn<(request: CreateRetirementRequest) => void>();
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <NewRetirementForm
+          companies={[COMPANY]}
+          holdings={[HOLDING]}
+          holdingsLoading={false}
+          defaultCompanyId={COMPANY.id}
+          role="COMPANY_ADMIN"
+          walletConnected
+          busy={false}
+          onConnect={() => undefined}
+          onCompanyChange={() => undefined}
+          onSubmit={onSubmit}
+          {...props}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return onSubmit;
+}
+
+function fillRequired(amount: string) {
+  fireEvent.change(screen.getByLabelText('Token'), { target: { value: `${HOLDING.mint}:${HOLDING.walletAddress}` } });
+  fireEvent.change(screen.getByLabelText('Amount (tCO2e)'), { target: { value: amount } });
+  fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'voluntary_offset' } });
+  fireEvent.change(screen.getByLabelText('Country of use'), { target: { value: 'BR' } });
+  fireEvent.change(screen.getByLabelText('Beneficiary'), { target: { value: 'Verde Energia S.A.' } });
+}
+
+describe('new retirement form', () => {
+  beforeAll(async () => {
+    await initI18n();
+    await loadSignedInTexts();
+  });
+  afterEach(cleanup);
+
+  it('without a connected wallet says so, offers to connect and cannot retire', () => {
+    const onConnect = vi.fn();
+    renderForm({ walletConnected: false, onConnect });
+    expect(screen.getByText('Connect an approved wallet of the selected company to retire credits.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Connect wallet' }));
+    expect(onConnect).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Retire now' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('with KYC not approved shows the guard with its /kyc link; only an administrator gets the status control', () => {
+    renderForm({ companies: [{ ...COMPANY, kycStatus: 'pending' }] });
+    expect(screen.getByText(/KYC\/AML verification must be approved for the selected company/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to KYC onboarding' }).getAttribute('href')).toBe('/kyc');
+    expect(screen.queryByRole('button', { name: 'Set KYC status' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retire now' }).hasAttribute('disabled')).toBe(true);
+    cleanup();
+    renderForm({ companies: [{ ...COMPANY, kycStatus: 'pending' }], role: 'ADMIN' });
+    expect(screen.getByRole('button', { name: 'Set KYC status' })).toBeTruthy();
+  });
+
+  it('an administrator choosing another company asks for that company\'s holdings', async () => {
+    const onCompanyChange = vi.fn<(companyId: string) => void>();
+    const other: CompanySummary = { ...COMPANY, id: '00000000-0000-4000-8000-000000000002', name: 'Solar Norte Ltda.' };
+    renderForm({ companies: [COMPANY, other], role: 'ADMIN', onCompanyChange });
+    await vi.waitFor(() => expect(onCompanyChange).toHaveBeenLastCalledWith(COMPANY.id));
+    fireEvent.change(screen.getByLabelText('Company'), { target: { value: other.id } });
+    await vi.waitFor(() => expect(onCompanyChange).toHaveBeenLastCalledWith(other.id));
+  });
+
+  it('the schedule toggle turns the button into Schedule and asks when to execute', async () => {
+    const onSubmit = renderForm();
+    expect(screen.queryByLabelText('Execute at')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Schedule for later'));
+    expect(screen.getByRole('button', { name: 'Schedule' })).toBeTruthy();
+    fillRequired('5');
+    fireEvent.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('The execution time must be in the future.')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses more than the holding holds with the contract text, then sends the retire-now request', async () => {
+    const onSubmit = renderForm();
+    fillRequired('41');
+    fireEvent.click(screen.getByRole('button', { name: 'Retire now' }));
+    expect(await screen.findByText('Insufficient token balance for this retirement.')).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Amount (tCO2e)'), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Retire now' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ amount: '40', tokenMint: HOLDING.mint, walletAddress: HOLDING.walletAddress, location: { country: 'BR' } })));
+    expect(onSubmit.mock.calls[0]?.[0]).not.toHaveProperty('scheduledFor');
+  });
+});

@@ -1,0 +1,41 @@
+import {
+  SERVER_EVENTS,
+  approvalsCountPayload,
+  connectionConfirmedPayload,
+  mintingJobUpdatePayload,
+  notificationNewPayload,
+  notificationsCountPayload,
+  pongPayload,
+  retirementUpdatePayload,
+  securityAlertPayload,
+  securityAlertsCountPayload,
+  systemStatsPayload,
+} from '@carbonledger/contracts';
+import { z } from 'zod';
+
+/**
+ * The server events a screen can subscribe to, each with the contract schema its payload is
+ * checked against: a payload that does not match is dropped instead of reaching a screen.
+ */
+export const REALTIME_EVENT_SCHEMAS = {
+  [SERVER_EVENTS.notificationNew]: notificationNewPayload,
+  [SERVER_EVENTS.notificationsCount]: notificationsCountPayload,
+  [SERVER_EVENTS.approvalsCount]: approvalsCountPayload,
+  [SERVER_EVENTS.securityAlert]: securityAlertPayload,
+  [SERVER_EVENTS.securityAlertsCountUpdate]: securityAlertsCountPayload,
+  [SERVER_EVENTS.systemStats]: systemStatsPayload,
+  [SERVER_EVENTS.systemStatsUpdate]: systemStatsPayload,
+  [SERVER_EVENTS.connectionConfirmed]: connectionConfirmedPayload,
+  [SERVER_EVENTS.mintingJobUpdate]: mintingJobUpdatePayload,
+  [SERVER_EVENTS.retirementUpdate]: retirementUpdatePayload,
+  [SERVER_EVENTS.pong]: pongPayload,
+  [SERVER_EVENTS.error]: z.object({ message: z.string() }),
+} as const;
+
+export type RealtimeEventName = keyof typeof REALTIME_EVENT_SCHEMAS;
+export type RealtimeEventMap = { [E in RealtimeEventName]: z.infer<(typeof REALTIME_EVENT_SCHEMAS)[E]> };
+export type RealtimeHandler<E extends RealtimeEventName> = (payload: RealtimeEventMap[E]) => void;
+
+export function isRealtimeEvent(event: string): event is RealtimeEventName {
+  return Object.hasOwn(REALTIME_EVENT_SCHEMAS, event);
+}

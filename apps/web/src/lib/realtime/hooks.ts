@@ -1,0 +1,38 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
+import { appRealtime } from './app-realtime';
+import type { RealtimeEventName, RealtimeHandler } from './events';
+import type { RealtimeClient, RealtimeStatus } from './realtime-client';
+
+/** Calls the handler for every valid payload of the event while the component is mounted; connects on first use. */
+export function useRealtimeEvent<E extends RealtimeEventName>(event: E, handler: RealtimeHandler<E>, client: RealtimeClient = appRealtime()): void {
+  const onPayload = useEffectEvent(handler);
+  useEffect(() => {
+    client.start();
+    return client.on(event, (payload) => onPayload(payload));
+  }, [client, event]);
+}
+
+/** Marks the query key stale (and refetches what is on screen) whenever one of the events arrives. */
+export function useRealtimeInvalidate(events: readonly RealtimeEventName[], queryKey: QueryKey, client: RealtimeClient = appRealtime()): void {
+  const queryClient = useQueryClient();
+  const invalidate = useEffectEvent(() => void queryClient.invalidateQueries({ queryKey }));
+  const eventList = events.join('|');
+  useEffect(() => {
+    client.start();
+    const offs = eventList.split('|').map((event) => client.on(event as RealtimeEventName, () => invalidate()));
+    return () => offs.forEach((off) => off());
+  }, [client, eventList]);
+}
+
+export function useRealtimeStatus(client: RealtimeClient = appRealtime()): RealtimeStatus {
+  return useSyncExternalStore(client.onStatusChange, client.status, client.status);
+}
+
+/**
+ * A polling interval for data the socket also pushes: the slow one while the socket is
+ * connected (a safety net), the normal one while it is not.
+ */
+export function useFallbackInterval<T extends number | false>(whileConnected: T, whileOffline: number, client: RealtimeClient = appRealtime()): T | number {
+  return useRealtimeStatus(client) === 'connected' ? whileConnected : whileOffline;
+}

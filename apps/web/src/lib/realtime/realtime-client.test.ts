@@ -1,0 +1,172 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { REALTIME, SERVER_EVENTS, type MintingJob } from '@carbonledger/contracts';
+import { Server, type Socket as ServerSocket } from 'socket.io';
+import { io } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRealtimeClient, type RealtimeClient, type RealtimeTiming } from './realtime-client';
+
+/** A socket.io server shaped like the API's gateway: token-checked members, open guests. */
+let http: HttpServer;
+let server: Server;
+let baseUrl: string;
+const validTokens = new Set(['token-1', 'token-2']);
+const handshakes: { namespace: string; token: unknown }[] = [];
+let answerPings = true;
+
+beforeAll(async () => {
+  http = createServer();
+  server = new Server(http, { path: REALTIME.path, transports: ['websocket', 'polling'] });
+  const members = server.of(REALTIME.namespace);
+  members.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    handshakes.push({ namespace: REALTIME.namespace, token });
+    next(typeof token === 'string' && validTokens.has(token) ? undefined : new Error('SESSION_EXPIRED'));
+  });
+  const greet = (socket: ServerSocket) => {
+    socket.on('ping', (payload: { timestamp: number }) => {
+      if (answerPings) socket.emit(SERVER_EVENTS.pong, { timestamp: payload.timestamp, serverTime: Date.now() });
+    });
+    socket.emit(SERVER_EVENTS.connectionConfirmed, { userId: null, namespace: socket.nsp.name, serverTime: new Date().toISOString() });
+  };
+  members.on('connection', greet);
+  server.of(REALTIME.guestNamespace).on('connection', (socket) => {
+    handshakes.push({ namespace: REALTIME.guestNamespace, token: (socket.handshake.auth as { token?: unknown }).token });
+    greet(socket);
+  });
+  server.of('/').on('connection', (socket) => handshakes.push({ namespace: '/', token: (socket.handshake.auth as { token?: unknown }).token }));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+const clients: RealtimeClient[] = [];
+afterEach(() => {
+  for (const client of clients.splice(0)) client.stop();
+  handshakes.length = 0;
+  answerPings = true;
+});
+
+function client(getToken: () => string | null, timing: Partial<RealtimeTiming> = {}, namespace: string = REALTIME.namespace): RealtimeClient {
+  const fetchConfig = async () => ({ path: REALTIME.path, namespace, guestNamespace: REALTIME.guestNamespace });
+  const realtime = createRealtimeClient({ loadConnect: async () => io, getToken, baseUrl, timing, fetchConfig });
+  clients.push(realtime);
+  return realtime;
+}
+
+function until(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (predicate()) resolve();
+      else if (Date.now() - started > timeoutMs) reject(new Error('condition not met in time'));
+      else setTimeout(check, 10);
+    };
+    check();
+  });
+}
+
+const job: MintingJob = {
+  id: '7b0c4a4e-2f57-4a3e-9d1e-0a6c2b1f9e01',
+  vcuCount: 50,
+  totalAmount: '125000',
+  mintedAmount: '50000',
+  status: 'running',
+  progress: 40,
+  walletAddress: 'So11111111111111111111111111111111111111112',
+  error: null,
+  createdAt: '2026-11-22T05:00:00.000Z',
+  completedAt: null,
+};
+
+describe('realtime client against a socket.io server', () => {
+  it('joins the authenticated namespace with the stored token and hands valid payloads to subscribers only', async () => {
+    const realtime = client(() => 'token-1');
+    const received: MintingJob[] = [];
+    const off = realtime.on(SERVER_EVENTS.mintingJobUpdate, (payload) => received.push(payload));
+    realtime.start();
+    await until(() => realtime.status() === 'connected');
+    expect(handshakes).toEqual([{ namespace: REALTIME.namespace, token: 'token-1' }]);
+
+    server.of(REALTIME.namespace).emit(SERVER_EVENTS.mintingJobUpdate, { ...job, progress: 'forty' });
+    server.of(REALTIME.namespace).emit(SERVER_EVENTS.mintingJobUpdate, job);
+    await until(() => received.length > 0);
+    expect(received).toEqual([job]);
+
+    off();
+    server.of(REALTIME.namespace).emit(SERVER_EVENTS.mintingJobUpdate, { ...job, progress: 100, status: 'completed' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(received).toHaveLength(1);
+  });
+
+  it('uses the guest namespace when no access token is stored', async () => {
+    const realtime = client(() => null);
+    const confirmed: string[] = [];
+    realtime.on(SERVER_EVENTS.connectionConfirmed, (payload) => confirmed.push(payload.namespace));
+    realtime.start();
+    await until(() => confirmed.length === 1);
+    expect(confirmed).toEqual([REALTIME.guestNamespace]);
+    expect(handshakes).toEqual([{ namespace: REALTIME.guestNamespace, token: undefined }]);
+  });
+
+  it('reopens with the fresh token after a refresh and disconnects on stop', async () => {
+    let token = 'token-1';
+    const realtime = client(() => token);
+    realtime.start();
+    await until(() => realtime.status() === 'connected');
+    realtime.tokenChanged();
+    expect(handshakes).toHaveLength(1);
+
+    token = 'token-2';
+    realtime.tokenChanged();
+    await until(() => realtime.status() === 'connected' && handshakes.length === 2);
+    expect(handshakes[1]).toEqual({ namespace: REALTIME.namespace, token: 'token-2' });
+    await until(() => server.of(REALTIME.namespace).sockets.size === 1);
+
+    realtime.stop();
+    expect(realtime.status()).toBe('disconnected');
+    await until(() => server.of(REALTIME.namespace).sockets.size === 0);
+  });
+
+  it('reconnects after the server closed the socket', async () => {
+    const realtime = client(() => 'token-1', { serverCloseDelayMs: 50 });
+    realtime.start();
+    await until(() => realtime.status() === 'connected');
+    server.of(REALTIME.namespace).disconnectSockets(true);
+    await until(() => realtime.status() === 'connecting');
+    await until(() => realtime.status() === 'connected' && handshakes.length === 2);
+  });
+
+  it('retries a refused connection with a doubling delay and gives up after the maximum attempts', async () => {
+    const realtime = client(() => 'revoked', { baseDelayMs: 20, maxReconnectAttempts: 2 });
+    const started = Date.now();
+    realtime.start();
+    await until(() => handshakes.length === 3 && realtime.status() === 'error');
+    // 20 ms then 40 ms between the three handshakes.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(60);
+    expect(realtime.lastError()).toBe('SESSION_EXPIRED');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(handshakes).toHaveLength(3);
+  });
+
+  it('drops and reopens the socket when the server stops answering the heartbeat', async () => {
+    const realtime = client(() => 'token-1', { heartbeatIntervalMs: 30, missedHeartbeatsAllowed: 3, heartbeatReconnectDelayMs: 20 });
+    realtime.start();
+    await until(() => realtime.status() === 'connected');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(handshakes).toHaveLength(1);
+
+    answerPings = false;
+    await until(() => handshakes.length === 2, 2000);
+  });
+
+  it('falls back to no namespace when the configured one is refused before any connection', async () => {
+    const realtime = client(() => 'token-1', { baseDelayMs: 10 }, '/not-served');
+    realtime.start();
+    await until(() => realtime.status() === 'connected');
+    expect(handshakes).toEqual([{ namespace: '/', token: 'token-1' }]);
+  });
+});
