@@ -123,6 +123,28 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
     expect((await managed()).amount).toBe(0n);
   });
 
+  it('fails a scheduled retirement without a burn when the company’s KYC/AML approval was withdrawn before its time', async () => {
+    const setKyc = (status: string) => app().inject({ method: 'PUT', url: `/api/v1/companies/${companyAdmin.result.company.id}/kyc-status`, headers: admin.headers, payload: { status } });
+    const created = await createRetirement(app(), companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 3, scheduledFor: inSeconds(3600) }));
+    expect(created.retirement.status).toBe('scheduled');
+    expect((await setKyc('pending')).statusCode).toBe(200);
+    try {
+      await app().db.asSystem((tx) => tx.update(retirements).set({ scheduledFor: new Date(Date.now() - 1_000) }).where(eq(retirements.id, created.retirement.id)));
+      const supplyBefore = await supplyOf(app(), fixture.tokenMint);
+      await executeScheduledRetirement(retirementDeps(app()), companyAdmin.result.tenant.id, created.retirement.id);
+      await executeScheduledRetirement(retirementDeps(app()), companyAdmin.result.tenant.id, created.retirement.id);
+
+      const failed = await detail(created.retirement.id);
+      expect(failed).toMatchObject({ status: 'failed', error: retirementTexts.kycRequired, certificateNumber: null });
+      expect(await supplyOf(app(), fixture.tokenMint)).toBe(supplyBefore);
+      expect(await burnsOf(created.retirement.id)).toEqual([]);
+      const notifications = (await get(app(), companyAdmin, '/api/v1/notifications?limit=100')).json().data as NotificationList;
+      expect(notifications.items.filter((item) => item.message === retirementTexts.kycRequired)).toHaveLength(1);
+    } finally {
+      await setKyc('approved');
+    }
+  });
+
   it('fails a scheduled retirement the chain refuses (the wallet was suspended meanwhile), tells its creator and audits it', async () => {
     const created = await createRetirement(app(), companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 4, scheduledFor: inSeconds(3600) }));
     expect((await decide(app(), admin, fixture.managed.id, 'suspend', 'Key rotation')).statusCode).toBe(200);

@@ -653,13 +653,20 @@ async function completeRetirement(deps: RetirementDeps, row: repository.Retireme
 }
 
 async function failRetirement(deps: RetirementDeps, row: repository.RetirementRow, error: string): Promise<repository.RetirementRow> {
-  const failed = await deps.context.db.withTenant(row.tenantId, async (tx) => {
-    const updated = await repository.updateRetirement(tx, row.id, { status: 'failed', error, runnerLeaseUntil: null });
-    await audit(tx, updated, 'retirement.failed', null, { error });
-    return updated;
-  });
+  const failed = await deps.context.db.withTenant(row.tenantId, (tx) => markFailed(tx, row, error));
+  return announceFailure(deps, failed);
+}
+
+async function markFailed(tx: Tx, row: repository.RetirementRow, error: string): Promise<repository.RetirementRow> {
+  const updated = await repository.updateRetirement(tx, row.id, { status: 'failed', error, runnerLeaseUntil: null });
+  await audit(tx, updated, 'retirement.failed', null, { error });
+  return updated;
+}
+
+/** Tells the creator and the open screens; the failure is already recorded. */
+async function announceFailure(deps: RetirementDeps, failed: repository.RetirementRow): Promise<repository.RetirementRow> {
   if (failed.userId) {
-    await notify(deps.context.db, deps.publisher, failed.tenantId, { userIds: [failed.userId] }, { type: 'TRANSACTION', title: retirementTexts.failedTitle, message: error, link: '/retirements' });
+    await notify(deps.context.db, deps.publisher, failed.tenantId, { userIds: [failed.userId] }, { type: 'TRANSACTION', title: retirementTexts.failedTitle, message: failed.error ?? '', link: '/retirements' });
   }
   await publish(deps, failed.tenantId, failed.id);
   return failed;
@@ -671,20 +678,23 @@ async function failRetirement(deps: RetirementDeps, row: repository.RetirementRo
 /**
  * Runs a scheduled retirement whose time has come (the job at scheduledFor, or the sweep
  * after a restart): scheduled → processing under the row lock, so it runs once, then the
- * delegate burns with the certificate.
+ * delegate burns with the certificate. The company's KYC/AML approval is checked again at
+ * that moment: one withdrawn since the scheduling fails the retirement without a burn.
  */
 export async function executeScheduledRetirement(deps: RetirementDeps, tenantId: string, id: string): Promise<repository.RetirementRow | undefined> {
   const claimed = await deps.context.db.withTenant(tenantId, async (tx) => {
     const row = await repository.findRetirementForUpdate(tx, id);
     if (!row) return undefined;
-    if (row.status === 'scheduled' && row.scheduledFor && row.scheduledFor.getTime() <= Date.now()) {
-      const updated = await repository.updateRetirement(tx, id, { status: 'processing' });
-      await audit(tx, updated, 'retirement.execution_started', null, { scheduledFor: row.scheduledFor.toISOString() });
-      return updated;
-    }
-    return row;
+    if (row.status !== 'scheduled' || !row.scheduledFor || row.scheduledFor.getTime() > Date.now()) return { row, refusedNow: false };
+    const started = await repository.updateRetirement(tx, id, { status: 'processing' });
+    await audit(tx, started, 'retirement.execution_started', null, { scheduledFor: row.scheduledFor.toISOString() });
+    const company = await repository.findCompany(tx, row.companyId);
+    if (company?.kycStatus === 'approved') return { row: started, refusedNow: false };
+    return { row: await markFailed(tx, started, retirementTexts.kycRequired), refusedNow: true };
   });
-  if (!claimed || claimed.status !== 'processing') return claimed;
+  if (!claimed) return undefined;
+  if (claimed.refusedNow) return announceFailure(deps, claimed.row);
+  if (claimed.row.status !== 'processing') return claimed.row;
   await publish(deps, tenantId, id);
   return runRetirement(deps, tenantId, id);
 }
