@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_TYPES } from './projects';
 import { bigintString } from './registry';
+import { tonnesString } from './tonnes';
 
 /** One holding: a token (project + vintage mint) in one company wallet, read from the chain. */
 export const portfolioHoldingSchema = z.object({
@@ -30,8 +31,10 @@ export type PortfolioHolding = z.infer<typeof portfolioHoldingSchema>;
 
 export const portfolioSchema = z.object({
   holdings: z.array(portfolioHoldingSchema),
-  totalHeld: bigintString,
-  totalRetired: bigintString,
+  /** tCO2e held across every holding (each holding's base units with its mint's decimals). */
+  totalHeld: tonnesString,
+  /** tCO2e retired across every holding. */
+  totalRetired: tonnesString,
   totalValueUsdCents: bigintString,
   readAt: z.string(),
 });

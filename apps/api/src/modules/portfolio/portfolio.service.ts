@@ -1,5 +1,5 @@
 import { address } from '@solana/kit';
-import { DEFAULT_PRICES_USD_CENTS, type Portfolio, type PortfolioHolding, type ProjectType } from '@carbonledger/contracts';
+import { DEFAULT_PRICES_USD_CENTS, sumAsTonnes, type Portfolio, type PortfolioHolding, type ProjectType } from '@carbonledger/contracts';
 import type { ChainClient } from '@carbonledger/chain';
 import type { Database } from '../../db/database';
 import { listTokenMints } from '../wallets/token-mints.repository';
@@ -68,12 +68,12 @@ export async function companyPortfolio({ db, chain, explorer, registry: registry
       });
     }
   }
-  const sum = (pick: (holding: PortfolioHolding) => string) => holdings.reduce((total, holding) => total + BigInt(pick(holding)), 0n).toString();
+  const tonnes = (pick: (holding: PortfolioHolding) => string) => sumAsTonnes(holdings.map((holding) => ({ amount: BigInt(pick(holding)), decimals: holding.decimals })));
   return {
     holdings,
-    totalHeld: sum((holding) => holding.heldAmount),
-    totalRetired: sum((holding) => holding.retiredAmount),
-    totalValueUsdCents: sum((holding) => holding.valueUsdCents),
+    totalHeld: tonnes((holding) => holding.heldAmount),
+    totalRetired: tonnes((holding) => holding.retiredAmount),
+    totalValueUsdCents: holdings.reduce((total, holding) => total + BigInt(holding.valueUsdCents), 0n).toString(),
     readAt: new Date().toISOString(),
   };
 }

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** An exact amount of tCO2e as a decimal string ("120", "0.5"): tokens of mints with different decimals summed. */
+export const tonnesString = z.string().regex(/^\d+(\.\d+)?$/);
+
+/**
+ * Base-unit amounts of mints with different decimals summed exactly, in tCO2e (1 token = 1 tCO2e):
+ * adding raw base units of a 0-decimal and a 6-decimal mint would count a million for one tonne.
+ */
+export function sumAsTonnes(amounts: readonly { amount: bigint; decimals: number }[]): string {
+  const scale = Math.max(0, ...amounts.map((part) => part.decimals));
+  const total = amounts.reduce((sum, part) => sum + part.amount * 10n ** BigInt(scale - part.decimals), 0n);
+  if (scale === 0) return total.toString();
+  const unit = 10n ** BigInt(scale);
+  const fraction = (total % unit).toString().padStart(scale, '0').replace(/0+$/, '');
+  return fraction ? `${total / unit}.${fraction}` : (total / unit).toString();
+}
