@@ -14,6 +14,7 @@ export * from './registry';
 export * from './projects';
 export * from './minting';
 export * from './portfolio';
+export * from './tonnes';
 export * from './companies';
 export * from './retirements';
 export * from './certificates';
