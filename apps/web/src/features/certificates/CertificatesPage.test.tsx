@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import type { Certificate, CertificateList } from '@carbonledger/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadSignedInTexts } from '../../lib/i18n';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok, refused, renderScreen, setUpScreenTests, stubApi } from '../../test/screen';
 import CertificatesPage from './CertificatesPage';
 
 const SIGNATURE = '5'.repeat(87);
@@ -43,47 +41,26 @@ function certificate(overrides: Partial<Certificate> & Pick<Certificate, 'number
   };
 }
 
-const json = (data: unknown, status = 200) => new Response(JSON.stringify(status === 200 ? { success: true, data, message: '' } : data), { status, headers: { 'content-type': 'application/json' } });
-
 /** Answers the list with the certificates whose number, project or beneficiary holds the search; files as given. */
 function fakeApi(certificates: Certificate[], files: { pdf?: Response; qr?: Response } = {}) {
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
+  return stubApi(({ url }) => {
     if (url.pathname.endsWith('/pdf')) return files.pdf ?? new Response(new Blob(['%PDF-1.3']), { headers: { 'content-type': 'application/pdf' } });
     if (url.pathname.endsWith('/qr')) return files.qr ?? new Response(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' }));
     const byId = certificates.find((item) => url.pathname === `/api/v1/certificates/${item.id}`);
-    if (byId) return json(byId);
-    if (/\/certificates\/[0-9a-f-]{36}$/.test(url.pathname)) return json({ success: false, data: null, message: 'No certificate with this number exists.', error: { code: 'NOT_FOUND' } }, 404);
+    if (byId) return ok(byId);
+    if (/\/certificates\/[0-9a-f-]{36}$/.test(url.pathname)) return refused(404, 'NOT_FOUND', 'No certificate with this number exists.');
     const search = (url.searchParams.get('search') ?? '').toLowerCase();
     const items = certificates.filter((item) => [item.number, item.projectName, item.beneficiary].some((text) => text.toLowerCase().includes(search)));
     const page: CertificateList = { items, total: items.length, page: Number(url.searchParams.get('page') ?? 1), pageSize: Number(url.searchParams.get('pageSize') ?? 20) };
-    return json(page);
+    return ok(page);
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
-function renderPage(path = '/certificates') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <CertificatesPage name="Certificates" />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = (path = '/certificates') => renderScreen(<CertificatesPage name="Certificates" />, { path });
 
 describe('certificates page', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await loadSignedInTexts();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpScreenTests();
+  afterEach(() => vi.restoreAllMocks());
 
   it('lists the certificates and finds them by number, project or beneficiary', async () => {
     const fetch = fakeApi([certificate({ number: 'CLC-2026-WIND0001' }), certificate({ number: 'CLC-2026-CERR0002', projectName: 'Cerrado Reforestation', beneficiary: 'Verde Energia S.A.' })]);

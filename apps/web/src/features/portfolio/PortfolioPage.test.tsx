@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import { portfolioTexts, type Portfolio, type PortfolioHolding } from '@carbonledger/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadSignedInTexts } from '../../lib/i18n';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ok, refused, renderScreen, setUpScreenTests, stubApi } from '../../test/screen';
 import PortfolioPage from './PortfolioPage';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -35,35 +33,16 @@ function portfolio(holdings: PortfolioHolding[]): Portfolio {
 
 /** Answers GET /portfolio with each given answer in turn (an Error stands for a failing server). */
 function fakeApi(...answers: (Portfolio | Error)[]) {
-  const fetch = vi.fn(async () => {
+  return stubApi(() => {
     const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-    if (answer instanceof Error) return new Response(JSON.stringify({ success: false, data: null, message: answer.message }), { status: 503, headers: { 'content-type': 'application/json' } });
-    return new Response(JSON.stringify({ success: true, data: answer, message: '' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return answer instanceof Error ? refused(503, 'SERVICE_UNAVAILABLE', answer.message) : ok(answer);
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <PortfolioPage name="Portfolio" />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderScreen(<PortfolioPage name="Portfolio" />);
 
 describe('portfolio page', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await loadSignedInTexts();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests();
 
   it('lists each holding with project, vintage, explorer link, held, retired, value and frozen state, and totals in tCO2e across decimals', async () => {
     fakeApi(

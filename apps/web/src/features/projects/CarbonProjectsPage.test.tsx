@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
-import { DEFAULT_PERMISSIONS, registryTexts, type CarbonProject, type ProjectStats, type Role, type Vcu } from '@carbonledger/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../lib/auth-store';
-import { initI18n, loadSignedInTexts } from '../../lib/i18n';
+import { registryTexts, type CarbonProject, type ProjectStats, type Vcu } from '@carbonledger/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ok, refused, renderScreen, setUpScreenTests, signInAs, stubApi } from '../../test/screen';
 import CarbonProjectsPage from './CarbonProjectsPage';
 
 function project(overrides: Partial<CarbonProject> & Pick<CarbonProject, 'id' | 'name' | 'type'>): CarbonProject {
@@ -62,43 +60,24 @@ const VCUS: Vcu[] = [
   },
 ];
 
-const envelope = (data: unknown, status = 200) =>
-  new Response(JSON.stringify(status < 400 ? { success: true, data, message: '' } : { success: false, data: null, message: 'Internal server error. Please try again later.', error: { code: 'INTERNAL_ERROR' } }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
 /** A stand-in for the API: answers like the server (search over name, id and location; type filter) and records each call. */
 function fakeApi({ failProjects = false } = {}) {
   const calls: URL[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      calls.push(url);
-      const path = url.pathname.replace('/api/v1', '');
-      if (path === '/projects/stats') return envelope(STATS);
-      if (path === '/projects') {
-        if (failProjects) return envelope(null, 500);
-        const search = url.searchParams.get('search')?.toLowerCase() ?? '';
-        const type = url.searchParams.get('type') ?? 'all';
-        const items = PROJECTS.filter((item) => (type === 'all' || item.type === type) && [item.name, item.id, item.location].some((field) => field.toLowerCase().includes(search)));
-        return envelope({ items, total: items.length, page: 1, pageSize: 12 });
-      }
-      if (path === '/projects/2250') return envelope({ ...PROJECTS[0], vcuBlocks: [] });
-      if (path === '/projects/2250/vcus') return envelope(VCUS);
-      return envelope(null, 404);
-    }),
-  );
-  return calls;
-}
-
-function signInAs(role: Role) {
-  useAuthStore.setState({
-    status: 'authenticated',
-    user: { id: crypto.randomUUID(), role, companyId: crypto.randomUUID(), tenantId: crypto.randomUUID(), firstName: 'Test', lastName: 'User', email: 'user@demo.test', phone: null, jobTitle: null, bio: null, department: null, status: 'active', verified: true, mfaEnabled: false, lastLogin: null, memberSince: '2026-01-01T00:00:00.000Z' },
-    session: { sessionId: crypto.randomUUID(), fingerprint: 'test', permissions: [...DEFAULT_PERMISSIONS[role]] },
+  stubApi(({ url, path }) => {
+    calls.push(url);
+    if (path === '/projects/stats') return ok(STATS);
+    if (path === '/projects') {
+      if (failProjects) return refused(500, 'INTERNAL_ERROR', 'Internal server error. Please try again later.');
+      const search = url.searchParams.get('search')?.toLowerCase() ?? '';
+      const type = url.searchParams.get('type') ?? 'all';
+      const items = PROJECTS.filter((item) => (type === 'all' || item.type === type) && [item.name, item.id, item.location].some((field) => field.toLowerCase().includes(search)));
+      return ok({ items, total: items.length, page: 1, pageSize: 12 });
+    }
+    if (path === '/projects/2250') return ok({ ...PROJECTS[0], vcuBlocks: [] });
+    if (path === '/projects/2250/vcus') return ok(VCUS);
+    return refused(404, 'NOT_FOUND', 'The requested resource was not found.');
   });
+  return calls;
 }
 
 function Location() {
@@ -106,32 +85,23 @@ function Location() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderPage(entry = '/carbon-projects') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/carbon-projects" element={<CarbonProjectsPage name="Carbon Projects" />} />
-          <Route path="/minting/advanced" element={<p>Advanced minting wizard</p>} />
-        </Routes>
-        <Location />
-      </MemoryRouter>
-    </QueryClientProvider>,
+function renderPage(path = '/carbon-projects') {
+  return renderScreen(
+    <>
+      <Routes>
+        <Route path="/carbon-projects" element={<CarbonProjectsPage name="Carbon Projects" />} />
+        <Route path="/minting/advanced" element={<p>Advanced minting wizard</p>} />
+      </Routes>
+      <Location />
+    </>,
+    { path },
   );
 }
 
 const cards = () => screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
 describe('carbon projects page', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await loadSignedInTexts();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests();
 
   it('shows the stats, a type filter of All plus the types present, and cards with vintage, co-benefits and credits', async () => {
     fakeApi();

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { CERTIFICATE_CHECKS, certificateTexts, type CertificateVerification } from '@carbonledger/contracts';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '../../app/router';
 import { useAuthStore } from '../../lib/auth-store';
-import { initI18n } from '../../lib/i18n';
+import { ok, refused, setUpScreenTests, stubApi } from '../../test/screen';
 
 const NUMBER = 'CLC-2026-WIND0001';
 const SIGNATURE = '5'.repeat(87);
@@ -48,12 +48,8 @@ function verification(valid: boolean, failing: readonly string[] = []): Certific
   };
 }
 
-function fakeApi(answer: { status: number; body: unknown }) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }));
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-const ok = (data: CertificateVerification) => ({ status: 200, body: { success: true, data, message: data.verdict } });
+/** Answers every request with the verification, as the public endpoint does. */
+const fakeApi = (data: CertificateVerification) => stubApi(() => ok(data, 200, data.verdict));
 
 function open(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -62,17 +58,11 @@ function open(path: string) {
 }
 
 describe('public certificate verification page (/verify/:number)', { timeout: 20_000 }, () => {
-  beforeAll(async () => {
-    await initI18n();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests({ signedInTexts: false });
 
   it('says Valid for a signed-out visitor, with every check, the facts and the explorer links, and asks the public endpoint', async () => {
     useAuthStore.setState({ status: 'unauthenticated' });
-    const fetch = fakeApi(ok(verification(true)));
+    const fetch = fakeApi(verification(true));
     const router = open(`/verify/${NUMBER}`);
     const verdict = await screen.findByTestId('verification-verdict', {}, { timeout: 15_000 });
     expect(verdict.textContent).toContain('Valid');
@@ -81,13 +71,13 @@ describe('public certificate verification page (/verify/:number)', { timeout: 20
     expect(screen.getByText('Texas Panhandle Wind Energy')).toBeTruthy();
     expect(screen.getByText('25 tCO2e')).toBeTruthy();
     expect(screen.getByRole('link', { name: `Open transaction ${SIGNATURE} in the explorer` }).getAttribute('href')).toContain(SIGNATURE);
-    expect(String(fetch.mock.calls[0]![0 as never])).toBe(`/api/v1/public/certificates/${NUMBER}/verify`);
+    expect(String(fetch.mock.calls[0]![0])).toBe(`/api/v1/public/certificates/${NUMBER}/verify`);
     expect(router.state.location.pathname).toBe(`/verify/${NUMBER}`);
   });
 
   it('stays open to a signed-in user, outside the signed-in frame', async () => {
     useAuthStore.setState({ status: 'authenticated' });
-    fakeApi(ok(verification(true)));
+    fakeApi(verification(true));
     const router = open(`/verify/${NUMBER}`);
     await screen.findByTestId('verification-verdict', {}, { timeout: 15_000 });
     expect(router.state.location.pathname).toBe(`/verify/${NUMBER}`);
@@ -96,7 +86,7 @@ describe('public certificate verification page (/verify/:number)', { timeout: 20
 
   it('says Not valid and which checks failed', async () => {
     useAuthStore.setState({ status: 'unauthenticated' });
-    fakeApi(ok(verification(false, ['burnMatches', 'metadataHash'])));
+    fakeApi(verification(false, ['burnMatches', 'metadataHash']));
     open(`/verify/${NUMBER}`);
     const verdict = await screen.findByTestId('verification-verdict', {}, { timeout: 15_000 });
     expect(verdict.textContent).toContain('Not valid');
@@ -107,7 +97,7 @@ describe('public certificate verification page (/verify/:number)', { timeout: 20
 
   it('says Not valid for a number that does not exist', async () => {
     useAuthStore.setState({ status: 'unauthenticated' });
-    fakeApi({ status: 404, body: { success: false, data: null, message: certificateTexts.notFound, error: { code: 'NOT_FOUND' } } });
+    stubApi(() => refused(404, 'NOT_FOUND', certificateTexts.notFound));
     open('/verify/CLC-2026-NOPE9999');
     const verdict = await screen.findByTestId('verification-verdict', {}, { timeout: 15_000 });
     expect(verdict.textContent).toContain('Not valid');

@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 import { DEFAULT_PERMISSIONS, mintingTexts, type CarbonProject, type CompanyWallet, type MintPreview, type Vcu } from '@carbonledger/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAuthStore } from '../../../lib/auth-store';
-import { initI18n, loadSignedInTexts } from '../../../lib/i18n';
 import type { BrowserWallet } from '../../../lib/use-browser-wallet';
+import { ok, refused, renderScreen, setUpScreenTests, stubApi } from '../../../test/screen';
 import MintingAdvancedPage from './MintingAdvancedPage';
 
 const WALLET_ADDRESS = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -107,9 +106,6 @@ function previewFor(body: { quantity: string; tokenName: string; symbol: string;
   };
 }
 
-const ok = (data: unknown, status = 200) => new Response(JSON.stringify({ success: true, data, message: '' }), { status, headers: { 'content-type': 'application/json' } });
-const refused = (status: number, code: string, message: string) => new Response(JSON.stringify({ success: false, data: null, message, error: { code } }), { status, headers: { 'content-type': 'application/json' } });
-
 interface Call {
   method: string;
   path: string;
@@ -122,70 +118,53 @@ function fakeApi({ awaitingApproval = false, unfundedWallet = false } = {}) {
   const calls: Call[] = [];
   let executions = 0;
   let minted = false;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = new URL(String(input), 'http://localhost');
-      const path = url.pathname.replace('/api/v1', '');
-      const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null;
-      calls.push({ method: init.method ?? 'GET', path, body, headers: { ...(init.headers as Record<string, string>) } });
-      if (path === '/projects') return ok({ items: [PROJECT], total: 1, page: 1, pageSize: 100 });
-      if (path === '/projects/3107') return ok({ ...PROJECT, vcuBlocks: [] });
-      // Once minted, the 2022 block is tokenised and only 2023 is left to mint from.
-      if (path === '/projects/3107/vcus') return ok([vcu(2023, '600'), { ...vcu(2022, '150'), status: minted ? 'tokenised' : 'available' }, vcu(2023, '400')]);
-      if (path === '/wallets') return ok([WALLET]);
-      if (path === '/minting/preview') {
-        const preview = previewFor(body as never);
-        if (!unfundedWallet) return ok(preview);
-        return ok({ ...preview, valid: false, wallet: { ...preview.wallet, balance: '0', sufficient: false }, checks: { ...preview.checks, balance: { ok: false, message: '' } } });
+  stubApi(({ method, path, body, init }) => {
+    calls.push({ method, path, body: body as Call['body'], headers: { ...(init.headers as Record<string, string>) } });
+    if (path === '/projects') return ok({ items: [PROJECT], total: 1, page: 1, pageSize: 100 });
+    if (path === '/projects/3107') return ok({ ...PROJECT, vcuBlocks: [] });
+    // Once minted, the 2022 block is tokenised and only 2023 is left to mint from.
+    if (path === '/projects/3107/vcus') return ok([vcu(2023, '600'), { ...vcu(2022, '150'), status: minted ? 'tokenised' : 'available' }, vcu(2023, '400')]);
+    if (path === '/wallets') return ok([WALLET]);
+    if (path === '/minting/preview') {
+      const preview = previewFor(body as never);
+      if (!unfundedWallet) return ok(preview);
+      return ok({ ...preview, valid: false, wallet: { ...preview.wallet, balance: '0', sufficient: false }, checks: { ...preview.checks, balance: { ok: false, message: '' } } });
+    }
+    if (path === '/minting/execute') {
+      executions += 1;
+      if (awaitingApproval) {
+        const approval = { id: crypto.randomUUID(), type: 'mint', requestorId: null, projectId: '3107', credits: '150', status: 'pending', priority: 'medium', level: 1, approverRole: 'ADMIN', timeoutAt: '2026-01-03T00:00:00.000Z', operationId: crypto.randomUUID(), createdAt: '2026-01-01T00:00:00.000Z', decidedAt: null };
+        const operation = { id: approval.operationId, status: 'pending', projectId: '3107', projectName: PROJECT.name, registry: 'sandbox', vintage: 2022, quantity: '150', tokenName: 'T', symbol: 'TPWE22', walletAddress: WALLET_ADDRESS, mintAddress: null, signature: null, explorerUrl: null, serialNumbers: [], error: null, approvalRequestId: approval.id, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null };
+        return ok({ operation, approval }, 202);
       }
-      if (path === '/minting/execute') {
-        executions += 1;
-        if (awaitingApproval) {
-          const approval = { id: crypto.randomUUID(), type: 'mint', requestorId: null, projectId: '3107', credits: '150', status: 'pending', priority: 'medium', level: 1, approverRole: 'ADMIN', timeoutAt: '2026-01-03T00:00:00.000Z', operationId: crypto.randomUUID(), createdAt: '2026-01-01T00:00:00.000Z', decidedAt: null };
-          const operation = { id: approval.operationId, status: 'pending', projectId: '3107', projectName: PROJECT.name, registry: 'sandbox', vintage: 2022, quantity: '150', tokenName: 'T', symbol: 'TPWE22', walletAddress: WALLET_ADDRESS, mintAddress: null, signature: null, explorerUrl: null, serialNumbers: [], error: null, approvalRequestId: approval.id, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null };
-          return ok({ operation, approval }, 202);
-        }
-        if (executions === 1) return refused(503, 'SERVICE_UNAVAILABLE', mintingTexts.mintingFailed);
-        minted = true;
-        return ok({
-          operation: { id: crypto.randomUUID(), status: 'completed', projectId: '3107', projectName: PROJECT.name, registry: 'sandbox', vintage: 2022, quantity: '150', tokenName: 'T', symbol: 'TPWE22', walletAddress: WALLET_ADDRESS, mintAddress: 'Mint111111111111111111111111111111111111111', signature: 'sig', explorerUrl: 'https://explorer.solana.com/tx/sig?cluster=devnet', serialNumbers: [], error: null, approvalRequestId: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: '2026-01-01T00:00:01.000Z' },
-          approval: null,
-        });
-      }
-      return refused(404, 'NOT_FOUND', 'The requested resource was not found.');
-    }),
-  );
+      if (executions === 1) return refused(503, 'SERVICE_UNAVAILABLE', mintingTexts.mintingFailed);
+      minted = true;
+      return ok({
+        operation: { id: crypto.randomUUID(), status: 'completed', projectId: '3107', projectName: PROJECT.name, registry: 'sandbox', vintage: 2022, quantity: '150', tokenName: 'T', symbol: 'TPWE22', walletAddress: WALLET_ADDRESS, mintAddress: 'Mint111111111111111111111111111111111111111', signature: 'sig', explorerUrl: 'https://explorer.solana.com/tx/sig?cluster=devnet', serialNumbers: [], error: null, approvalRequestId: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: '2026-01-01T00:00:01.000Z' },
+        approval: null,
+      });
+    }
+    return refused(404, 'NOT_FOUND', 'The requested resource was not found.');
+  });
   return calls;
 }
 
-function renderWizard(entry: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/minting/advanced" element={<MintingAdvancedPage name="Advanced Minting" />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+function renderWizard(path: string) {
+  return renderScreen(
+    <Routes>
+      <Route path="/minting/advanced" element={<MintingAdvancedPage name="Advanced Minting" />} />
+    </Routes>,
+    { path },
   );
 }
 
 const quantityInput = () => screen.getByRole('textbox', { name: /Quantity \(tCO2e\)/ });
 
 describe('advanced mint wizard', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await loadSignedInTexts();
-  });
+  setUpScreenTests();
   beforeEach(() => {
     browser.connected = false;
     useAuthStore.setState({ status: 'authenticated', session: { sessionId: 's', fingerprint: 'f', permissions: [...DEFAULT_PERMISSIONS.COMPANY_ADMIN] } } as never);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
   });
 
   it('asks for a project before the token step', async () => {

@@ -1,16 +1,14 @@
 // @vitest-environment happy-dom
-import { DEFAULT_PERMISSIONS, registryTexts, type CarbonProject, type Role, type Vcu } from '@carbonledger/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { registryTexts, type CarbonProject, type Vcu } from '@carbonledger/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useAuthStore } from '../../../lib/auth-store';
-import { initI18n, loadSignedInTexts } from '../../../lib/i18n';
 import { attachToastHost } from '../../../lib/toast';
 import { availableVcuKeys } from '../../../lib/vcu-keys';
 import en from '../../../locales/en/signed-in.json';
 import es from '../../../locales/es/signed-in.json';
 import pt from '../../../locales/pt/signed-in.json';
+import { ok, refused, renderScreen, setUpScreenTests, signInAs, stubApi, testQueryClient } from '../../../test/screen';
 import CarbonProjectsPage from '../CarbonProjectsPage';
 import { importMessageKeys } from '../import-messages';
 
@@ -57,10 +55,6 @@ function vcu(serialNumber: string, status: Vcu['status'], amount: string): Vcu {
   };
 }
 
-const json = (body: unknown, status: number) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const envelope = (data: unknown, status = 200, message = '') => json({ success: true, data, message }, status);
-const refusal = (status: number, code: string, message: string, fields?: Record<string, string[]>) => json({ success: false, data: null, message, error: { code, fields } }, status);
-
 type ImportAnswer = (serialNumber: string) => Response;
 
 /**
@@ -70,49 +64,34 @@ type ImportAnswer = (serialNumber: string) => Response;
 function fakeApi(answerImport?: ImportAnswer) {
   const blocks = [vcu(FREE_SERIAL, 'not_imported', '5000'), vcu(HELD_SERIAL, 'available', '1000')];
   const imports: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const path = new URL(String(input), 'http://localhost').pathname.replace('/api/v1', '');
-      if (path === '/vcus/import' && init?.method === 'POST') {
-        const { serialNumber } = JSON.parse(String(init.body)) as { serialNumber: string };
-        imports.push(serialNumber);
-        if (answerImport) return answerImport(serialNumber);
-        const block = blocks.find((candidate) => candidate.serialNumber === serialNumber);
-        if (!block || block.status !== 'not_imported') return refusal(409, 'CONFLICT', registryTexts.overlap);
-        Object.assign(block, { status: 'available', id: crypto.randomUUID() });
-        return envelope(block, 201, registryTexts.imported);
-      }
-      if (path === '/projects/stats') return envelope({ projectCount: 1, totalCredits: '6000', availableCredits: '5000', retiredCredits: '0', byType: [] });
-      if (path === '/projects') return envelope({ items: [PROJECT], total: 1, page: 1, pageSize: 12 });
-      if (path === '/projects/2250') return envelope({ ...PROJECT, vcuBlocks: [] });
-      if (path === '/projects/2250/vcus') return envelope(blocks);
-      return refusal(404, 'NOT_FOUND', 'Not found');
-    }),
-  );
+  stubApi(({ path, method, body }) => {
+    if (path === '/vcus/import' && method === 'POST') {
+      const { serialNumber } = body as { serialNumber: string };
+      imports.push(serialNumber);
+      if (answerImport) return answerImport(serialNumber);
+      const block = blocks.find((candidate) => candidate.serialNumber === serialNumber);
+      if (!block || block.status !== 'not_imported') return refused(409, 'CONFLICT', registryTexts.overlap);
+      Object.assign(block, { status: 'available', id: crypto.randomUUID() });
+      return ok(block, 201, registryTexts.imported);
+    }
+    if (path === '/projects/stats') return ok({ projectCount: 1, totalCredits: '6000', availableCredits: '5000', retiredCredits: '0', byType: [] });
+    if (path === '/projects') return ok({ items: [PROJECT], total: 1, page: 1, pageSize: 12 });
+    if (path === '/projects/2250') return ok({ ...PROJECT, vcuBlocks: [] });
+    if (path === '/projects/2250/vcus') return ok(blocks);
+    return refused(404, 'NOT_FOUND', 'Not found');
+  });
   return imports;
 }
 
-function signInAs(role: Role) {
-  useAuthStore.setState({
-    status: 'authenticated',
-    user: { id: crypto.randomUUID(), role, companyId: crypto.randomUUID(), tenantId: crypto.randomUUID(), firstName: 'Test', lastName: 'User', email: 'user@demo.test', phone: null, jobTitle: null, bio: null, department: null, status: 'active', verified: true, mfaEnabled: false, lastLogin: null, memberSince: '2026-01-01T00:00:00.000Z' },
-    session: { sessionId: crypto.randomUUID(), fingerprint: 'test', permissions: [...DEFAULT_PERMISSIONS[role]] },
-  });
-}
-
-function renderPage(entry = '/carbon-projects?project=2250') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderPage(path = '/carbon-projects?project=2250') {
+  const client = testQueryClient();
   // What /minting shows: the company's imported VCUs, cached from an earlier visit.
   client.setQueryData(availableVcuKeys.all, []);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[entry]}>
-        <Routes>
-          <Route path="/carbon-projects" element={<CarbonProjectsPage name="Carbon Projects" />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderScreen(
+    <Routes>
+      <Route path="/carbon-projects" element={<CarbonProjectsPage name="Carbon Projects" />} />
+    </Routes>,
+    { path, client },
   );
   return client;
 }
@@ -132,16 +111,9 @@ function submitSerial(dialog: HTMLElement, serial: string) {
 
 describe('importing VCU blocks', () => {
   const toasts = vi.fn();
-  beforeAll(async () => {
-    await initI18n();
-    await loadSignedInTexts();
-    attachToastHost(toasts);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    toasts.mockClear();
-  });
+  setUpScreenTests();
+  beforeAll(() => attachToastHost(toasts));
+  afterEach(() => toasts.mockClear());
 
   it('offers no import to a user who may not mint', async () => {
     fakeApi();
@@ -204,7 +176,7 @@ describe('importing VCU blocks', () => {
 
   it('shows the server refusal of a range already held plainly, and its field errors under the field', async () => {
     const imports = fakeApi((serial) =>
-      serial === HELD_SERIAL ? refusal(409, 'CONFLICT', registryTexts.overlap) : refusal(400, 'VALIDATION_ERROR', 'Validation failed', { serialNumber: ['Vintage start "01012021" is not a real calendar date (DDMMYYYY, years 1990–2100)'] }),
+      serial === HELD_SERIAL ? refused(409, 'CONFLICT', registryTexts.overlap) : refused(400, 'VALIDATION_ERROR', 'Validation failed', { serialNumber: ['Vintage start "01012021" is not a real calendar date (DDMMYYYY, years 1990–2100)'] }),
     );
     signInAs('COMPANY_ADMIN');
     renderPage('/carbon-projects');
@@ -222,7 +194,7 @@ describe('importing VCU blocks', () => {
 
   it('imports a sub-range by serial from the dialog and leads on to minting', async () => {
     const subRange = '16044-690100001-690100010-VCS-VCU-1168-VER-BR-1-2250-01012021-31122021-0';
-    const imports = fakeApi(() => envelope(vcu(subRange, 'available', '10'), 201, registryTexts.imported));
+    const imports = fakeApi(() => ok(vcu(subRange, 'available', '10'), 201, registryTexts.imported));
     signInAs('COMPANY_ADMIN');
     const client = renderPage('/carbon-projects');
     const dialog = await openImportDialog();

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import type { CompanyWallet, MintingJob } from '@carbonledger/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadSignedInTexts } from '../../../../lib/i18n';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ok, refused, renderScreen, setUpScreenTests, stubApi } from '../../../../test/screen';
 import { vcu } from '../batch.testing';
 import { BatchMinting } from './BatchMinting';
 
@@ -38,61 +36,35 @@ interface Sent {
 }
 
 /** The API as the batch flow meets it: the VCU list, the wallets and POST /minting/batches answering in turn. */
-function stubApi({ vcusFail = false, batchAnswers = [] as Response[] } = {}) {
+function fakeApi({ vcusFail = false, batchAnswers = [] as Response[] } = {}) {
   const sent: Sent[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    const envelope = (data: unknown, status = 200) => new Response(JSON.stringify({ success: true, data, message: '' }), { status, headers: { 'content-type': 'application/json' } });
-    if (url.startsWith('/api/v1/vcus')) return vcusFail ? new Response(JSON.stringify({ success: false, message: 'boom' }), { status: 500 }) : envelope(vcus);
-    if (url.startsWith('/api/v1/wallets')) return envelope([wallet]);
-    if (url.startsWith('/api/v1/minting/batches') && init.method === 'POST') {
-      sent.push({ body: JSON.parse(String(init.body)), key: new Headers(init.headers).get('idempotency-key') });
-      return batchAnswers.shift() ?? envelope(job, 202);
+  stubApi(({ path, method, body, init }) => {
+    if (path === '/vcus') return vcusFail ? refused(500, 'INTERNAL_ERROR', 'boom') : ok(vcus);
+    if (path === '/wallets') return ok([wallet]);
+    if (path === '/minting/batches' && method === 'POST') {
+      sent.push({ body, key: new Headers(init.headers).get('idempotency-key') });
+      return batchAnswers.shift() ?? ok(job, 202);
     }
-    throw new Error(`unexpected ${init.method} ${url}`);
+    throw new Error(`unexpected ${method} ${path}`);
   });
   return sent;
 }
 
-const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+const renderFlow = () => renderScreen(<BatchMinting jobs={[]} />);
 
-function flow(queryClient: QueryClient, jobs: MintingJob[]) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <BatchMinting jobs={jobs} />
-      </MemoryRouter>
-    </QueryClientProvider>
-  );
-}
-
-function renderFlow(queryClient = client()) {
-  return render(flow(queryClient, []));
-}
-
-const conflict = () =>
-  new Response(
-    JSON.stringify({ success: false, message: '1 of the selected VCUs are not available for minting any more. Please reload the list.', error: { code: 'CONFLICT', fields: { vcuBlockIds: [ids[0]] } } }),
-    { status: 409, headers: { 'content-type': 'application/json' } },
-  );
+const conflict = () => refused(409, 'CONFLICT', '1 of the selected VCUs are not available for minting any more. Please reload the list.', { vcuBlockIds: [ids[0]] });
 
 describe('batch VCU minting', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await loadSignedInTexts();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  setUpScreenTests();
 
   it("shows 'Error loading VCUs' when the list cannot be read", async () => {
-    stubApi({ vcusFail: true });
+    fakeApi({ vcusFail: true });
     renderFlow();
     expect(await screen.findByText('Error loading VCUs')).toBeTruthy();
   });
 
   it('selects all VCUs, reviews count, total and the per-project breakdown, and starts the batch to the approved wallet', async () => {
-    const sent = stubApi();
+    const sent = fakeApi();
     renderFlow();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all shown VCUs' }));
     expect(screen.getByTestId('selection-summary').textContent).toBe('3 VCUs selected · 2,000 tCO2e');
@@ -115,7 +87,7 @@ describe('batch VCU minting', () => {
   });
 
   it('keeps one Idempotency-Key for the reviewed selection and takes a new one when the selection changes', async () => {
-    const sent = stubApi({ batchAnswers: [conflict(), conflict()] });
+    const sent = fakeApi({ batchAnswers: [conflict(), conflict()] });
     renderFlow();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all shown VCUs' }));
     fireEvent.click(screen.getByRole('button', { name: 'Review batch' }));
@@ -141,18 +113,17 @@ describe('batch VCU minting', () => {
   });
 
   it('follows the started job as the jobs table updates it', async () => {
-    stubApi();
-    const queryClient = client();
-    const view = renderFlow(queryClient);
+    fakeApi();
+    const view = renderFlow();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all shown VCUs' }));
     fireEvent.click(screen.getByRole('button', { name: 'Review batch' }));
     await screen.findByText(WALLET_LABEL);
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     fireEvent.click(screen.getByRole('button', { name: 'Execute minting' }));
     await screen.findByText('Batch minting started.');
-    view.rerender(flow(queryClient, [{ ...job, status: 'running', progress: 40, mintedAmount: '680' }]));
+    view.rerender(<BatchMinting jobs={[{ ...job, status: 'running', progress: 40, mintedAmount: '680' }]} />);
     expect(screen.getByTestId(`job-progress-${job.id}`).textContent).toBe('40%');
-    view.rerender(flow(queryClient, [{ ...job, status: 'completed', progress: 100, mintedAmount: '1700' }]));
+    view.rerender(<BatchMinting jobs={[{ ...job, status: 'completed', progress: 100, mintedAmount: '1700' }]} />);
     expect(screen.getByText('Batch minted: 1,700 tCO2e are now tokens in the wallet.')).toBeTruthy();
     expect(screen.getByTestId(`job-progress-${job.id}`).textContent).toBe('100%');
   });

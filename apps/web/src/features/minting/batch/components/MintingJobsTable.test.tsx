@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import type { MintingJob } from '@carbonledger/contracts';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { initI18n, loadSignedInTexts } from '../../../../lib/i18n';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setUpScreenTests } from '../../../../test/screen';
 import { MintingJobsTable } from './MintingJobsTable';
 
 const job: MintingJob = { id: '5b5b5b5b-0000-4000-8000-000000000005', vcuCount: 50, totalAmount: '9007199254740993', mintedAmount: '0', status: 'running', progress: 40, walletAddress: 'w', error: null, createdAt: '2026-11-22T05:00:00.000Z', completedAt: null };
@@ -11,11 +11,7 @@ const job: MintingJob = { id: '5b5b5b5b-0000-4000-8000-000000000005', vcuCount: 
 const CREATED = expect.stringMatching(/^Nov 2[12], 2026, \d{1,2}:\d{2}\s[AP]M$/);
 
 describe('minting-jobs table', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await loadSignedInTexts();
-  });
-  afterEach(cleanup);
+  setUpScreenTests();
 
   it('shows id, VCU count, exact total, status, progress and created per job', () => {
     render(<MintingJobsTable jobs={[job, { ...job, id: '6c6c6c6c-0000-4000-8000-000000000006', status: 'failed', progress: 60 }]} failed={false} reconnecting={false} />);
