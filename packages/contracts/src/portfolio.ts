@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROJECT_TYPES } from './projects';
 import { bigintString } from './registry';
 import { tonnesString } from './tonnes';
+import { companyWalletKindSchema } from './wallets';
 
 /** One holding: a token (project + vintage mint) in one company wallet, read from the chain. */
 export const portfolioHoldingSchema = z.object({
@@ -14,6 +15,8 @@ export const portfolioHoldingSchema = z.object({
   vintage: z.number().int().nullable(),
   walletId: z.string().uuid(),
   walletAddress: z.string(),
+  /** external: the holder signs its own burns in the browser; platform_managed: the platform signs for it. */
+  walletType: companyWalletKindSchema,
   /** The wallet on the cluster's block explorer (the chain the server runs on). */
   walletExplorerUrl: z.string(),
   decimals: z.number().int(),

@@ -13,6 +13,7 @@ export const retirementTexts = {
   kycRequired: 'KYC/AML verification must be approved for the selected company before retiring credits.',
   kycLink: '/kyc',
   walletRequired: 'Connect an approved wallet of the selected company to retire credits.',
+  holderWalletRequired: 'Connect the wallet that holds this token: it signs the retirement.',
   insufficientTokens: 'Insufficient token balance for this retirement.',
   scheduleInPast: 'The execution time must be in the future.',
   cancelNotAllowed: 'This retirement can no longer be cancelled.',

@@ -58,6 +58,7 @@ export async function companyPortfolio({ db, chain, explorer, registry: registry
         vintage: projectMint?.vintage ?? null,
         walletId: wallet.id,
         walletAddress: wallet.address,
+        walletType: wallet.type,
         walletExplorerUrl: explorerUrl(explorer, 'address', wallet.address),
         decimals: mint.decimals,
         heldAmount: account.amount.toString(),

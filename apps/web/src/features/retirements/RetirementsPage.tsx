@@ -111,7 +111,7 @@ export default function RetirementsPage({ name }: { name: string }) {
             onCompanyChange={setFormCompanyId}
             defaultCompanyId={user.companyId}
             role={user.role}
-            walletConnected={browserWallet.connected !== null}
+            connectedAddress={browserWallet.connected?.account.address ?? null}
             busy={state.phase === 'running'}
             onConnect={() => setPickerOpen(true)}
             onSubmit={retire}

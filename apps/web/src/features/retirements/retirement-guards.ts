@@ -1,8 +1,10 @@
-import type { CompanySummary, Role } from '@carbonledger/contracts';
+import type { CompanySummary, PortfolioHolding, Role } from '@carbonledger/contracts';
 
 export interface RetirementGuards {
   /** SPEC §5: retirements need a connected wallet. */
   walletMissing: boolean;
+  /** The chosen token sits in an external wallet other than the connected one, which could not sign its burn. */
+  holderWalletMissing: boolean;
   /** SPEC §5: … and KYC/AML approval for the selected company. */
   kycBlocked: boolean;
   /** Until the KYC screens exist, platform administrators set a company's KYC status here. */
@@ -10,13 +12,23 @@ export interface RetirementGuards {
   canRetire: boolean;
 }
 
-export function retirementGuards({ walletConnected, company, role }: { walletConnected: boolean; company: CompanySummary | undefined; role: Role | undefined }): RetirementGuards {
-  const walletMissing = !walletConnected;
+export interface RetirementGuardInput {
+  connectedAddress: string | null;
+  /** The token (and the wallet holding it) chosen in the form, once there is one. */
+  holding: Pick<PortfolioHolding, 'walletAddress' | 'walletType'> | undefined;
+  company: CompanySummary | undefined;
+  role: Role | undefined;
+}
+
+export function retirementGuards({ connectedAddress, holding, company, role }: RetirementGuardInput): RetirementGuards {
+  const walletMissing = connectedAddress === null;
+  const holderWalletMissing = !walletMissing && holding?.walletType === 'external' && holding.walletAddress !== connectedAddress;
   const kycBlocked = Boolean(company && company.kycStatus !== 'approved');
   return {
     walletMissing,
+    holderWalletMissing,
     kycBlocked,
     canSetKycStatus: kycBlocked && (role === 'ADMIN' || role === 'SUPER_ADMIN'),
-    canRetire: !walletMissing && !kycBlocked && Boolean(company),
+    canRetire: !walletMissing && !holderWalletMissing && !kycBlocked && Boolean(company),
   };
 }

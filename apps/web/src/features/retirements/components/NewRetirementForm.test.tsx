@@ -31,7 +31,7 @@ function renderForm(props: Partial<NewRetirementFormProps> = {}) {
           holdingsLoading={false}
           defaultCompanyId={COMPANY.id}
           role="COMPANY_ADMIN"
-          walletConnected
+          connectedAddress="7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU"
           busy={false}
           onConnect={() => undefined}
           onCompanyChange={() => undefined}
@@ -61,7 +61,7 @@ describe('new retirement form', () => {
 
   it('without a connected wallet says so, offers to connect and cannot retire', () => {
     const onConnect = vi.fn();
-    renderForm({ walletConnected: false, onConnect });
+    renderForm({ connectedAddress: null, onConnect });
     expect(screen.getByText('Connect an approved wallet of the selected company to retire credits.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Connect wallet' }));
     expect(onConnect).toHaveBeenCalled();

@@ -24,7 +24,8 @@ export interface NewRetirementFormProps {
   holdingsLoading: boolean;
   defaultCompanyId: string;
   role: Role | undefined;
-  walletConnected: boolean;
+  /** The browser wallet's address, null when none is connected. */
+  connectedAddress: string | null;
   busy: boolean;
   onConnect: () => void;
   onCompanyChange: (companyId: string) => void;
@@ -40,7 +41,7 @@ function countryOptions(language: Language): { code: string; name: string }[] {
 }
 
 /** SPEC §2 new retirement: token, amount in tCO2e, reason, location, memo, beneficiary, company, schedule toggle; Retire now or Schedule. */
-export function NewRetirementForm({ companies, holdings, holdingsLoading, defaultCompanyId, role, walletConnected, busy, onConnect, onCompanyChange, onSubmit }: NewRetirementFormProps) {
+export function NewRetirementForm({ companies, holdings, holdingsLoading, defaultCompanyId, role, connectedAddress, busy, onConnect, onCompanyChange, onSubmit }: NewRetirementFormProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const schema = useMemo(() => retirementFormSchema(holdings), [holdings]);
@@ -57,7 +58,7 @@ export function NewRetirementForm({ companies, holdings, holdingsLoading, defaul
   const company = companies.find((candidate) => candidate.id === companyId);
   useEffect(() => onCompanyChange(companyId), [companyId, onCompanyChange]);
   const holding = holdings.find((candidate) => holdingKey(candidate) === holdingValue);
-  const guards = retirementGuards({ walletConnected, company, role });
+  const guards = retirementGuards({ connectedAddress, holding, company, role });
   const countries = useMemo(() => countryOptions(language), [language]);
   // MUI fields take the input element's ref as inputRef.
   const field = (name: Exclude<keyof RetirementFormValues, 'schedule'>) => {

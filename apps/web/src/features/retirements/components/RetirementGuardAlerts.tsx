@@ -64,6 +64,19 @@ export function RetirementGuardAlerts({ guards, company, onConnect }: { guards: 
           {translateRetirementMessage(t, retirementTexts.walletRequired)}
         </Alert>
       )}
+      {guards.holderWalletMissing && (
+        <Alert
+          severity="warning"
+          data-testid="guard-holder-wallet"
+          action={
+            <Button color="inherit" size="small" onClick={onConnect}>
+              {t('wallets.browser.connect')}
+            </Button>
+          }
+        >
+          {translateRetirementMessage(t, retirementTexts.holderWalletRequired)}
+        </Alert>
+      )}
       {guards.kycBlocked && company && (
         <Alert severity="warning" data-testid="guard-kyc">
           {translateRetirementMessage(t, retirementTexts.kycRequired)}{' '}
