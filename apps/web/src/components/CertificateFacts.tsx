@@ -44,7 +44,7 @@ export function CertificateFacts({ certificate, beneficiary, testId }: { certifi
       <Fact label={t('certificates.fields.amount')}>{t('certificates.tonnes', { amount: formatTokenAmount(certificate.amount, certificate.decimals) })}</Fact>
       <Fact label={t('certificates.fields.date')}>{formatDateTime(certificate.date, language)}</Fact>
       {beneficiary !== undefined && <Fact label={t('certificates.fields.beneficiary')}>{beneficiary}</Fact>}
-      <Fact label={t('certificates.fields.reason')}>{t(`certificates.reasons.${certificate.reason}`)}</Fact>
+      <Fact label={t('certificates.fields.reason')}>{t(`retirements.reasons.${certificate.reason}`)}</Fact>
       <Fact label={t('certificates.fields.projectName')}>{certificate.projectName}</Fact>
       <Fact label={t('certificates.fields.developer')}>{certificate.developer}</Fact>
       <Fact label={t('certificates.fields.location')}>{certificate.location}</Fact>

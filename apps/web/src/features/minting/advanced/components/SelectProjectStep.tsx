@@ -61,7 +61,7 @@ export function SelectProjectStep({ selected, onSelect, onNext }: { selected: Ca
                 <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
                   {t('mintWizard.select.facts', { id: project.id, location: project.location, methodology: project.methodology, vintage: project.vintage })}
                 </Typography>
-                <Chip size="small" label={t(`mintWizard.types.${project.type}`)} sx={{ mt: 0.5 }} />
+                <Chip size="small" label={t(`projects.types.${project.type}`)} sx={{ mt: 0.5 }} />
               </Box>
             }
           />
