@@ -16,6 +16,7 @@ function holding(overrides: Partial<PortfolioHolding> & Pick<PortfolioHolding, '
     vintage: 2023,
     walletId: crypto.randomUUID(),
     walletAddress: WALLET,
+    walletType: 'external',
     walletExplorerUrl: `https://explorer.solana.com/address/${WALLET}?cluster=devnet`,
     decimals: 0,
     heldAmount: '400',
