@@ -1,34 +1,10 @@
-import { deflateSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { approvedLocalDevWallet, callApi, seriousViolations, signedInPage, snap } from './helpers';
 
 const PROJECT = '3107';
-/** A real 1×1 PNG (signature, IHDR, IDAT, IEND with their CRCs), made here rather than shipped. */
-function tinyPng(): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const check = Buffer.alloc(4);
-    check.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, check]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from([0, 20, 120, 60]))), chunk('IEND', Buffer.alloc(0))]);
-}
+/** A real 1×1 PNG, the one the file store's API test uploads too. */
+const LOGO = readFileSync(new URL('./fixtures/logo.png', import.meta.url));
 
 /**
  * Imports one block of the project that no one holds yet, as the registry screens would, and
@@ -70,14 +46,14 @@ test('advanced mint wizard: logo uploaded to the file store, fees from the chain
   await companyAdmin.getByLabel('Description (optional)').fill('E2E wind credits');
 
   // The logo goes to the content-addressed store; its public URL becomes the token's logo URL.
-  await companyAdmin.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: tinyPng() });
+  await companyAdmin.getByTestId('logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: LOGO });
   await expect(companyAdmin.getByLabel('Logo URL (optional)')).toHaveValue(/\/api\/v1\/files\/bafkrei[a-z2-7]{52}$/);
   await expect(companyAdmin.getByRole('img', { name: 'Token logo' })).toBeVisible();
   const logoUrl = await companyAdmin.getByLabel('Logo URL (optional)').inputValue();
   const logo = await companyAdmin.request.get(logoUrl);
   expect(logo.status()).toBe(200);
   expect(logo.headers()['content-type']).toBe('image/png');
-  expect(Buffer.from(await logo.body()).equals(tinyPng())).toBe(true);
+  expect(Buffer.from(await logo.body()).equals(LOGO)).toBe(true);
   await snap(companyAdmin, 'mint-wizard-token');
   expect(await seriousViolations(companyAdmin)).toEqual([]);
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deflateSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -10,37 +10,11 @@ import { signInAs, type SignedIn } from '../auth/auth.testing';
 import { createRegistryTenant } from '../registry/registry.testing';
 import { cidOf } from './cid';
 
-/** A real 1×1 PNG (signature, IHDR, IDAT, IEND); `seed` varies the pixel so each call can give other bytes. */
-function tinyPng(seed = 0): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const check = Buffer.alloc(4);
-    check.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, check]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from([0, seed & 255, 128, 64]))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** The 1×1 PNG logo the e2e mint wizard uploads too. */
+const LOGO = readFileSync(new URL('../../../../../e2e/fixtures/logo.png', import.meta.url));
+
+/** The logo with `seed` after its IEND chunk, which PNG readers ignore: each test stores bytes no other test stored. */
+const tinyPng = (seed: number): Buffer => Buffer.concat([LOGO, Buffer.from([seed])]);
 
 /** A multipart body as a browser's FormData sends it. */
 async function multipart(bytes: Buffer, { field = 'file', name = 'logo.png', type = 'image/png' } = {}) {
