@@ -3,7 +3,9 @@ import { approvedLocalDevWallet, callApi, seriousViolations, signIn, snap } from
 
 /**
  * Issue 7 point 5: a company admin with an approved local dev wallet has a mint, and finds it
- * in /transactions (and through /history) with the details dialog's fields.
+ * in /transactions (and through /history) with the details dialog's fields. The screen is
+ * already open when the mint happens: the realtime feed (SPEC §7 transaction_update) brings
+ * the row in without a reload.
  */
 
 interface Vcu {
@@ -34,7 +36,14 @@ async function importFreeBlock(page: Page): Promise<Vcu> {
   throw new Error('the sandbox registry has no free block');
 }
 
-test('a mint into an approved local dev wallet shows in /transactions with hash, fee in SOL, from, to, description and explorer link', async ({ browser }) => {
+/** Resolves once the page's socket received transactions_initial, i.e. the server holds its subscription. */
+function transactionsFeedJoined(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => socket.on('framereceived', (frame) => String(frame.payload).includes('"transactions_initial"') && resolve()));
+  });
+}
+
+test('a mint into an approved local dev wallet appears live in an open /transactions with hash, fee in SOL, from, to, description and explorer link', async ({ browser }) => {
   test.setTimeout(180_000);
   const context = await browser.newContext();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -43,6 +52,15 @@ test('a mint into an approved local dev wallet shows in /transactions with hash,
   const address = await approvedLocalDevWallet(browser, page, 'E2E transactions');
   const wallets = await callApi<{ id: string; address: string }[]>(page, 'GET', '/wallets');
   const walletId = wallets.body.data.find((wallet) => wallet.address === address)!.id;
+
+  // /history leads to the same screen, which stays open (and subscribed) while the mint happens.
+  const joined = transactionsFeedJoined(page);
+  await page.goto('/history');
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  await joined;
+  // A mark on this document: a reload would wipe it.
+  await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
 
   // The mint, executed through the API with the page's session as the wizard does.
   const vcu = await importFreeBlock(page);
@@ -61,10 +79,7 @@ test('a mint into an approved local dev wallet shows in /transactions with hash,
   expect(operation.status).toBe('completed');
   const signature = operation.signature!;
 
-  // /history leads to the same screen.
-  await page.goto('/history');
-  await expect(page).toHaveURL(/\/transactions$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  // The row arrives over the socket: no reload, no navigation.
   const row = page.getByTestId(`transaction-row-mint-${operation.id}`);
   await expect(row).toContainText('Mint');
   await expect(row).toContainText('Completed');
@@ -72,6 +87,7 @@ test('a mint into an approved local dev wallet shows in /transactions with hash,
   await expect(row).toContainText(operation.symbol);
   await expect(row).toContainText('10 tCO2e');
   await expect(row).toContainText(signature.slice(0, 6));
+  expect(await page.evaluate(() => 'e2eSameDocument' in window)).toBe(true);
   await snap(page, 'transactions-list');
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notificationSchema } from './notifications';
 import { securityAlertSchema } from './security';
+import { transactionListQuery, transactionListSchema, transactionViewSchema } from './transactions';
 
 /** socket.io event names of SPEC §7. */
 export const CLIENT_EVENTS = {
@@ -31,7 +32,12 @@ export const SERVER_EVENTS = {
   retirementUpdate: 'retirement_update',
 } as const;
 
-export const unsubscribeEvent = (topic: 'transactions' | 'notifications' | 'approvals' | 'system_stats') => `unsubscribe_${topic}` as const;
+/** What a client can subscribe to: subscribe_{topic} starts a feed, unsubscribe_{topic} ends it. */
+export const REALTIME_TOPICS = ['transactions', 'notifications', 'approvals', 'system_stats'] as const;
+export type RealtimeTopic = (typeof REALTIME_TOPICS)[number];
+
+export const subscribeEvent = (topic: RealtimeTopic) => `subscribe_${topic}` as const;
+export const unsubscribeEvent = (topic: RealtimeTopic) => `unsubscribe_${topic}` as const;
 
 export const notificationsCountPayload = z.object({ unreadCount: z.number().int().nonnegative() });
 export const approvalsCountPayload = z.object({ pendingCount: z.number().int().nonnegative() });
@@ -42,3 +48,13 @@ export const systemStatsPayload = z.object({ connectedUsers: z.number().int().no
 
 export const notificationNewPayload = notificationSchema;
 export const securityAlertPayload = securityAlertSchema;
+
+/** subscribe_transactions: the filters of GET /transactions (none: the first page of everything). */
+export const subscribeTransactionsPayload = z.object({ filters: transactionListQuery.prefault({}) });
+export type SubscribeTransactionsPayload = z.input<typeof subscribeTransactionsPayload>;
+/** transactions_initial: what GET /transactions answers for the subscription's filters. */
+export const transactionsInitialPayload = transactionListSchema;
+export type TransactionsInitialPayload = z.infer<typeof transactionsInitialPayload>;
+/** transaction_update: one list entry as it is now, after a mint or burn was recorded. */
+export const transactionUpdatePayload = transactionViewSchema;
+export type TransactionUpdatePayload = z.infer<typeof transactionUpdatePayload>;

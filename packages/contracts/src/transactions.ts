@@ -18,6 +18,8 @@ export const transactionTexts = {
   loadFailed: 'Failed to load transactions. Please try again.',
   notFound: 'Transaction not found',
   chainUnavailable: 'Transfers on the chain could not be read right now; mints and retirements are shown.',
+  /** The socket's answer to subscribe_transactions with filters GET /transactions would refuse. */
+  invalidFilters: 'Invalid transaction filters',
 } as const;
 
 /** Transaction ids are opaque: `mint-<uuid>`, `batch-<uuid>-<chunk>`, `burn-<uuid>`, `sent-<signature>`, `received-<signature>`. */
@@ -78,6 +80,3 @@ export const transactionListSchema = z.object({
 export type TransactionList = z.infer<typeof transactionListSchema>;
 
 export const transactionViewIdParams = z.object({ id: transactionIdSchema });
-
-/** Socket event payload (SERVER_EVENTS.transactionUpdate). */
-export const transactionUpdatePayload = transactionViewSchema;

@@ -36,7 +36,7 @@ import * as repository from './minting.repository';
 export interface MintingDeps {
   context: ChainContext;
   publisher: NotificationPublisher;
-  live: { emitToTenant(tenantId: string, event: string, payload: unknown): void };
+  live: { emitToTenant(tenantId: string, event: string, payload: unknown): void; transactionRecorded(tenantId: string, record: { kind: 'mint_operation' | 'minting_job'; id: string }): void };
   explorer: ExplorerTarget;
   /** Where project facts come from: the configured registry (Verra) or the embedded sandbox. */
   registry: RegistryProvider;
@@ -383,6 +383,7 @@ async function failOperation(deps: MintingDeps, tenantId: string, operation: rep
     await recordAudit(tx, { tenantId, actorUserId: operation.userId, action: 'mint.failed', resourceType: 'mint_operation', resourceId: operation.id, details: { error: message } });
     return row;
   });
+  deps.live.transactionRecorded(tenantId, { kind: 'mint_operation', id: operation.id });
   if (operation.userId) {
     await notify(deps.context.db, deps.publisher, tenantId, { userIds: [operation.userId] }, { type: 'TRANSACTION', title: mintingTexts.mintingFailed, message, link: '/minting' });
   }
@@ -470,6 +471,7 @@ export async function runMintOperation(deps: MintingDeps, tenantId: string, oper
       });
       return row;
     });
+    deps.live.transactionRecorded(tenantId, { kind: 'mint_operation', id: operation.id });
     if (operation.userId) {
       await notify(context.db, deps.publisher, tenantId, { userIds: [operation.userId] }, {
         type: 'TRANSACTION',

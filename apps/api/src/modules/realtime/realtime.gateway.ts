@@ -1,15 +1,29 @@
 import type { Namespace, Socket } from 'socket.io';
-import { CLIENT_EVENTS, REALTIME, SERVER_EVENTS, unsubscribeEvent } from '@carbonledger/contracts';
+import type { z } from 'zod';
+import {
+  CLIENT_EVENTS,
+  REALTIME,
+  SERVER_EVENTS,
+  subscribeTransactionsPayload,
+  transactionTexts,
+  unsubscribeEvent,
+  type Role,
+  type TransactionsInitialPayload,
+  type TransactionUpdatePayload,
+} from '@carbonledger/contracts';
 import type { RealtimeServer } from '../../plugins/realtime';
 import type { Database } from '../../db/database';
+import { AppError } from '../../lib/app-error';
 import { countUnread } from '../notifications/notifications.repository';
 import type { Delivery, NotificationPublisher } from '../notifications/notifications.service';
+import { listTransactions, transactionsActorOf, transactionsOfRecord, type TransactionRecord, type TransactionsDeps } from '../transactions/transactions.service';
 
-/** Who a socket belongs to, as proven by its access token. */
+/** Who a socket belongs to, as proven by its access token and live session. */
 export interface SocketIdentity {
   userId: string;
   tenantId: string;
   companyId: string;
+  role: Role;
 }
 
 export interface RealtimeGatewayDeps {
@@ -17,12 +31,28 @@ export interface RealtimeGatewayDeps {
   database: Database;
   /** Resolves a bearer token to a live session's identity, or null when it is not valid. */
   authenticate(token: string): Promise<SocketIdentity | null>;
+  /** The transactions feed reads the list with the same service as GET /transactions. */
+  transactions: TransactionsDeps;
+  /** Where a transaction_update that could not be built is reported (the record itself is saved). */
+  logFeedFailure(error: unknown): void;
   systemStatsIntervalMs?: number;
 }
 
 const SYSTEM_STATS_ROOM = 'system_stats';
 const userRoom = (userId: string) => `user:${userId}`;
 const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
+/** Transactions subscribers: one room per company, one for the platform administrators who see the whole tenant. */
+const companyTransactionsRoom = (tenantId: string, companyId: string) => `transactions:${tenantId}:company:${companyId}`;
+const tenantTransactionsRoom = (tenantId: string) => `transactions:${tenantId}`;
+
+function transactionsRoomOf(identity: SocketIdentity): string {
+  return transactionsActorOf(identity).administrator ? tenantTransactionsRoom(identity.tenantId) : companyTransactionsRoom(identity.tenantId, identity.companyId);
+}
+
+function invalidFiltersMessage(error: z.ZodError): string {
+  const problems = error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`);
+  return `${transactionTexts.invalidFilters} (${problems.join('; ')})`;
+}
 
 function tokenOf(socket: Socket): string | null {
   const auth = socket.handshake.auth as { token?: unknown } | undefined;
@@ -35,6 +65,12 @@ export interface RealtimeGateway extends NotificationPublisher {
   connectedUsers(): number;
   emitToTenant(tenantId: string, event: string, payload: unknown): void;
   emitToUser(userId: string, event: string, payload: unknown): void;
+  /**
+   * A mint or burn was recorded (done, failed): its list entries go out as transaction_update
+   * to the company's transactions subscribers and the tenant's administrators. Returns at once;
+   * the entries are read and sent in the background.
+   */
+  transactionRecorded(tenantId: string, record: TransactionRecord): void;
   close(): void;
 }
 
@@ -93,6 +129,31 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     socket.emit(SERVER_EVENTS.notificationsCount, { unreadCount });
   };
 
+  /**
+   * subscribe_transactions: the socket joins the room of what its user may see and gets the
+   * first answer GET /transactions gives for the filters. Bad filters or a refused company are
+   * answered with an error event and no (new) subscription.
+   */
+  const subscribeTransactions = async (socket: Socket, identity: SocketIdentity, payload: unknown) => {
+    const parsed = subscribeTransactionsPayload.safeParse(payload ?? {});
+    if (!parsed.success) {
+      socket.emit(SERVER_EVENTS.error, { message: invalidFiltersMessage(parsed.error) });
+      return;
+    }
+    const room = transactionsRoomOf(identity);
+    const alreadySubscribed = socket.rooms.has(room);
+    // Joined before the list is read, so nothing recorded meanwhile is missed.
+    await socket.join(room);
+    try {
+      const initial: TransactionsInitialPayload = await listTransactions(deps.transactions, transactionsActorOf(identity), parsed.data.filters);
+      socket.emit(SERVER_EVENTS.transactionsInitial, initial);
+    } catch (error) {
+      // A refused new subscription ends nothing the socket already held.
+      if (!alreadySubscribed) await socket.leave(room);
+      socket.emit(SERVER_EVENTS.error, { message: error instanceof AppError ? error.message : transactionTexts.loadFailed });
+    }
+  };
+
   members.on('connection', (socket) => {
     const identity = socket.data.identity as SocketIdentity;
     void socket.join([userRoom(identity.userId), tenantRoom(identity.tenantId)]);
@@ -100,6 +161,8 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     socket.on(CLIENT_EVENTS.subscribeNotifications, () => {
       sendUnreadCount(socket, identity).catch(() => socket.emit(SERVER_EVENTS.error, { message: 'Failed to load notifications' }));
     });
+    socket.on(CLIENT_EVENTS.subscribeTransactions, (payload: unknown) => void subscribeTransactions(socket, identity, payload));
+    socket.on(unsubscribeEvent('transactions'), () => void socket.leave(transactionsRoomOf(identity)));
     sendUnreadCount(socket, identity).catch(() => undefined);
   });
   guests.on('connection', (socket) => handleCommon(socket, guests));
@@ -115,6 +178,15 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     connectedUsers,
     emitToTenant: (tenantId, event, payload) => void members.to(tenantRoom(tenantId)).emit(event, payload),
     emitToUser: (userId, event, payload) => void members.to(userRoom(userId)).emit(event, payload),
+    transactionRecorded(tenantId, record) {
+      transactionsOfRecord(deps.transactions, tenantId, record)
+        .then((found) => {
+          if (!found) return;
+          const rooms = [companyTransactionsRoom(tenantId, found.companyId), tenantTransactionsRoom(tenantId)];
+          for (const transaction of found.transactions) members.to(rooms).emit(SERVER_EVENTS.transactionUpdate, transaction satisfies TransactionUpdatePayload);
+        })
+        .catch((error: unknown) => deps.logFeedFailure(error));
+    },
     publish(deliveries: Delivery[]) {
       for (const delivery of deliveries) {
         members.to(userRoom(delivery.userId)).emit(SERVER_EVENTS.notificationNew, delivery.notification);

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { checkRequestSession } from '../sessions/sessions.service';
+import { transactionsDepsOf } from '../transactions/transactions.routes';
 import { attachRealtimeGateway, type RealtimeGateway } from './realtime.gateway';
 
 declare module 'fastify' {
@@ -19,8 +20,10 @@ export const realtimePlugin = fp(async (app) => {
         if (!verified.ok) return null;
         const { claims } = verified;
         const check = await app.db.withTenant(claims.tenantId, (tx) => checkRequestSession(tx, claims, app.sessionPolicy));
-        return check.ok ? { userId: claims.userId, tenantId: claims.tenantId, companyId: claims.companyId } : null;
+        return check.ok ? { userId: check.session.userId, tenantId: check.session.tenantId, companyId: check.session.companyId, role: check.session.role } : null;
       },
+      transactions: transactionsDepsOf(app),
+      logFeedFailure: (error) => app.log.warn({ err: error }, 'realtime: a transaction_update could not be built'),
     });
     app.decorate('live', gateway);
     app.addHook('onClose', async () => gateway.close());

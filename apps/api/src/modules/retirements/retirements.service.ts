@@ -16,7 +16,7 @@ import type { createRetirementRequest, retirementListQuery } from '@carbonledger
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
-import { beneficiaryHash, certificateFactsHash, certificateMetadata, type CertificateFacts } from '../../lib/certificate-facts';
+import { beneficiaryHash, certificateFacts, certificateFactsHash, certificateMetadata, type CertificateFacts } from '../../lib/certificate-facts';
 import { recordAudit } from '../audit/audit.service';
 import { findSubmissionForUpdate, markFinished } from '../chain/submissions.repository';
 import { submitTransaction, trackSentSubmissions, type ChainContext, type PreparedTransaction, type SubmissionResult } from '../chain/submissions.service';
@@ -41,7 +41,7 @@ import * as repository from './retirements.repository';
 export interface RetirementDeps {
   context: ChainContext;
   publisher: NotificationPublisher;
-  live: { emitToTenant(tenantId: string, event: string, payload: unknown): void };
+  live: { emitToTenant(tenantId: string, event: string, payload: unknown): void; transactionRecorded(tenantId: string, record: { kind: 'retirement'; id: string }): void };
   explorer: ExplorerTarget;
   registry: RegistryProvider;
   masterKey: Buffer;
@@ -135,6 +135,7 @@ async function viewOf(deps: RetirementDeps, tenantId: string, id: string): Promi
 async function publish(deps: RetirementDeps, tenantId: string, id: string): Promise<Retirement> {
   const view = await viewOf(deps, tenantId, id);
   deps.live.emitToTenant(tenantId, SERVER_EVENTS.retirementUpdate, view);
+  deps.live.transactionRecorded(tenantId, { kind: 'retirement', id });
   return view;
 }
 
@@ -162,22 +163,7 @@ function audit(tx: Tx, row: repository.RetirementRow, action: string, actor: Par
 // Certificates
 
 function factsOf(row: repository.RetirementRow, certificateMint: string): CertificateFacts {
-  return {
-    number: row.certificateNumber,
-    retirementId: row.id,
-    holderAddress: row.walletAddress,
-    certificateMint,
-    tokenMint: row.tokenMint,
-    amount: row.amount,
-    decimals: row.decimals,
-    projectId: row.projectId,
-    registry: row.registry,
-    vintage: row.vintage,
-    reason: row.reason,
-    country: row.country,
-    subdivision: row.subdivision,
-    beneficiaryHash: row.beneficiaryHash,
-  };
+  return certificateFacts({ number: row.certificateNumber, retirementId: row.id, holderAddress: row.walletAddress, certificateMint, beneficiaryHash: row.beneficiaryHash }, row);
 }
 
 function verifyUrl(deps: RetirementDeps, number: string): string {

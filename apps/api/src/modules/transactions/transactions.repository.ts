@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { certificates, companyWallets, mintingJobItems, mintingJobs, mintOperations, projectMints, retirements, tokenMints } from '../../db/schema';
 
@@ -22,6 +22,11 @@ export async function companyOfWalletAddress(tx: Tx, address: string): Promise<s
 
 export async function mintOperationsOfCompany(tx: Tx, companyId: string): Promise<MintOperationRow[]> {
   return tx.select().from(mintOperations).where(eq(mintOperations.companyId, companyId)).orderBy(desc(mintOperations.createdAt));
+}
+
+export async function findMintOperation(tx: Tx, id: string): Promise<MintOperationRow | undefined> {
+  const [row] = await tx.select().from(mintOperations).where(eq(mintOperations.id, id));
+  return row;
 }
 
 export async function companyOfMintOperation(tx: Tx, id: string): Promise<string | undefined> {
@@ -50,7 +55,7 @@ export interface BatchChunkRow {
   decimals: number | null;
 }
 
-export async function batchChunksOfCompany(tx: Tx, companyId: string): Promise<BatchChunkRow[]> {
+async function batchChunksWhere(tx: Tx, condition: SQL): Promise<BatchChunkRow[]> {
   const rows = await tx
     .select({
       jobId: mintingJobItems.jobId,
@@ -77,10 +82,18 @@ export async function batchChunksOfCompany(tx: Tx, companyId: string): Promise<B
       projectMints,
       and(eq(projectMints.registry, mintingJobItems.registry), eq(projectMints.projectId, mintingJobItems.projectId), eq(projectMints.vintage, mintingJobItems.vintage)),
     )
-    .where(eq(mintingJobs.companyId, companyId))
+    .where(condition)
     .groupBy(mintingJobItems.jobId, mintingJobItems.chunk, mintingJobs.walletAddress, mintingJobs.status, mintingJobs.error, mintingJobs.createdAt, mintingJobs.completedAt)
     .orderBy(desc(mintingJobs.createdAt), asc(mintingJobItems.chunk));
   return rows.map((row) => ({ ...row, units: BigInt(row.units), blocks: Number(row.blocks), decimals: row.decimals === null ? null : Number(row.decimals) }));
+}
+
+export function batchChunksOfCompany(tx: Tx, companyId: string): Promise<BatchChunkRow[]> {
+  return batchChunksWhere(tx, eq(mintingJobs.companyId, companyId));
+}
+
+export function batchChunksOfJob(tx: Tx, jobId: string): Promise<BatchChunkRow[]> {
+  return batchChunksWhere(tx, eq(mintingJobs.id, jobId));
 }
 
 export async function companyOfMintingJob(tx: Tx, id: string): Promise<string | undefined> {
@@ -90,6 +103,7 @@ export async function companyOfMintingJob(tx: Tx, id: string): Promise<string | 
 
 export interface BurnRow {
   id: string;
+  companyId: string;
   status: typeof retirements.$inferSelect.status;
   walletAddress: string;
   tokenMint: string;
@@ -109,10 +123,11 @@ export interface BurnRow {
 }
 
 /** Retirements that burn or burnt tokens (a cancelled one never reached the chain). */
-export async function burnsOfCompany(tx: Tx, companyId: string): Promise<BurnRow[]> {
+function burnsWhere(tx: Tx, condition: SQL): Promise<BurnRow[]> {
   return tx
     .select({
       id: retirements.id,
+      companyId: retirements.companyId,
       status: retirements.status,
       walletAddress: retirements.walletAddress,
       tokenMint: retirements.tokenMint,
@@ -132,8 +147,18 @@ export async function burnsOfCompany(tx: Tx, companyId: string): Promise<BurnRow
     })
     .from(retirements)
     .leftJoin(certificates, eq(certificates.retirementId, retirements.id))
-    .where(and(eq(retirements.companyId, companyId), ne(retirements.status, 'cancelled')))
+    .where(and(condition, ne(retirements.status, 'cancelled')))
     .orderBy(desc(retirements.createdAt));
+}
+
+export function burnsOfCompany(tx: Tx, companyId: string): Promise<BurnRow[]> {
+  return burnsWhere(tx, eq(retirements.companyId, companyId));
+}
+
+/** The retirement's burn, unless it was cancelled. */
+export async function findBurn(tx: Tx, retirementId: string): Promise<BurnRow | undefined> {
+  const [row] = await burnsWhere(tx, eq(retirements.id, retirementId));
+  return row;
 }
 
 export async function companyOfRetirement(tx: Tx, id: string): Promise<string | undefined> {

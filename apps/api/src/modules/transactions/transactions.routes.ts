@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, apiEnvelope, canAccess, transactionListQuery, transactionListSchema, transactionTexts, transactionViewIdParams, transactionViewSchema } from '@carbonledger/contracts';
+import { API_BASE_PATH, apiEnvelope, transactionListQuery, transactionListSchema, transactionTexts, transactionViewIdParams, transactionViewSchema } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { explorerTargetOf } from '../../lib/explorer';
 import { authOf } from '../../plugins/auth';
@@ -8,22 +8,25 @@ import { transactionReader } from './transactions.chain';
 import * as transactions from './transactions.service';
 
 function actorOf(request: FastifyRequest): transactions.TransactionsActor {
-  const auth = authOf(request);
-  // The same administrators who see every company's wallets (docs/wallets.md).
-  return { tenantId: auth.tenantId, companyId: auth.companyId, administrator: canAccess(auth.role, auth.permissions, 'wallets', 'approve') };
+  return transactions.transactionsActorOf(authOf(request));
 }
 
-const tags = ['transactions'];
-
-/** SPEC §2 Transactions: mints, burns and transfers of the company's wallets. */
-export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: transactions.TransactionsDeps = {
+/** What the transactions service reads with: the routes and the socket feed (realtime.plugin) each build one. */
+export function transactionsDepsOf(app: FastifyInstance): transactions.TransactionsDeps {
+  return {
     db: app.db,
     chain: app.chain,
     readTransaction: transactionReader(app.chain),
     explorer: explorerTargetOf(app.config),
     logChainFailure: (error) => app.log.warn({ err: error }, 'transactions: chain history could not be read'),
   };
+}
+
+const tags = ['transactions'];
+
+/** SPEC §2 Transactions: mints, burns and transfers of the company's wallets. */
+export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = transactionsDepsOf(app);
   const read = app.requirePermission('transactions:read');
 
   app.get(

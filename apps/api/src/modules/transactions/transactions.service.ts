@@ -1,10 +1,12 @@
 import type { ChainClient } from '@carbonledger/chain';
 import {
+  actsForWholeTenant,
   formatSol,
   transactionTexts,
   type TransactionList,
   type TransactionStatus,
   type TransactionView,
+  type Role,
   type transactionListQuery,
 } from '@carbonledger/contracts';
 import type { z } from 'zod';
@@ -31,7 +33,12 @@ export interface TransactionsActor {
   administrator: boolean;
 }
 
-type ListQuery = z.output<typeof transactionListQuery>;
+/** Platform administrators (ADMIN, SUPER_ADMIN) look at every company of the tenant, everybody else at their own. */
+export function transactionsActorOf(who: { tenantId: string; companyId: string; role: Role }): TransactionsActor {
+  return { tenantId: who.tenantId, companyId: who.companyId, administrator: actsForWholeTenant(who.role) };
+}
+
+export type ListQuery = z.output<typeof transactionListQuery>;
 /** A transaction before its fee is read from the chain (only the page shown needs it). */
 type Draft = Omit<TransactionView, 'feeLamports' | 'feeSol'> & { feeLamports: bigint | null };
 
@@ -258,4 +265,32 @@ export async function getTransaction(deps: TransactionsDeps, actor: Transactions
     if (found) return (await withFees(deps, [found]))[0]!;
   }
   throw new AppError('NOT_FOUND', transactionTexts.notFound);
+}
+
+/** A database record behind list entries, named when it was recorded as done or failed. */
+export interface TransactionRecord {
+  kind: 'mint_operation' | 'minting_job' | 'retirement';
+  id: string;
+}
+
+/**
+ * The list entries a record stands for, as the list shows them now (a mint operation's mint,
+ * each chunk of a batch job, a retirement's burn), with the company they belong to; null when
+ * the record lists nothing (a cancelled retirement, a job without chunks).
+ */
+export async function transactionsOfRecord(deps: TransactionsDeps, tenantId: string, record: TransactionRecord): Promise<{ companyId: string; transactions: TransactionView[] } | null> {
+  const found = await deps.db.withTenant(tenantId, async (tx) => {
+    if (record.kind === 'mint_operation') {
+      const row = await repository.findMintOperation(tx, record.id);
+      return row && { companyId: row.companyId, drafts: [mintDraft(deps, row)] };
+    }
+    if (record.kind === 'minting_job') {
+      const companyId = await repository.companyOfMintingJob(tx, record.id);
+      return companyId && { companyId, drafts: (await repository.batchChunksOfJob(tx, record.id)).map((row) => batchDraft(deps, row)) };
+    }
+    const row = await repository.findBurn(tx, record.id);
+    return row && { companyId: row.companyId, drafts: [burnDraft(deps, row)] };
+  });
+  if (!found || found.drafts.length === 0) return null;
+  return { companyId: found.companyId, transactions: await withFees(deps, found.drafts) };
 }

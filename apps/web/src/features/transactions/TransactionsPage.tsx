@@ -1,4 +1,4 @@
-import { SERVER_EVENTS, type TransactionView } from '@carbonledger/contracts';
+import type { TransactionView } from '@carbonledger/contracts';
 import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,12 +10,12 @@ import TablePagination from '@mui/material/TablePagination';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { useRealtimeInvalidate } from '../../lib/realtime';
 import { useSnackbar } from '../../lib/toast';
-import { transactionKeys, useTransactions, type TransactionFilters as Filters } from './api/transactions';
+import type { TransactionFilters as Filters } from './api/transactions';
 import { TransactionDetailsDialog } from './components/TransactionDetailsDialog';
 import { TransactionFilters, type TransactionFilterValues } from './components/TransactionFilters';
 import { TransactionsTable } from './components/TransactionsTable';
+import { useLiveTransactions } from './live-transactions';
 
 /** Typing in the search box asks the server once the user pauses, not on every key. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -45,9 +45,7 @@ export default function TransactionsPage({ name }: { name: string }) {
   const [pageSize, setPageSize] = useState(20);
   const [selected, setSelected] = useState<TransactionView | null>(null);
   const search = useDebounced(values.search, SEARCH_DEBOUNCE_MS);
-  const transactions = useTransactions(listFilters({ ...values, search }, page, pageSize));
-  // Batch mints and retirements announce their progress over the socket: the list follows them.
-  useRealtimeInvalidate([SERVER_EVENTS.mintingJobUpdate, SERVER_EVENTS.retirementUpdate], transactionKeys.all);
+  const transactions = useLiveTransactions(listFilters({ ...values, search }, page, pageSize));
   const data = transactions.data;
   const filtered = Boolean(values.type || values.status || search.trim());
 

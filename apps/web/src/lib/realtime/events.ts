@@ -10,6 +10,10 @@ import {
   securityAlertPayload,
   securityAlertsCountPayload,
   systemStatsPayload,
+  transactionsInitialPayload,
+  transactionUpdatePayload,
+  type RealtimeTopic,
+  type SubscribeTransactionsPayload,
 } from '@carbonledger/contracts';
 import { z } from 'zod';
 
@@ -28,6 +32,8 @@ export const REALTIME_EVENT_SCHEMAS = {
   [SERVER_EVENTS.connectionConfirmed]: connectionConfirmedPayload,
   [SERVER_EVENTS.mintingJobUpdate]: mintingJobUpdatePayload,
   [SERVER_EVENTS.retirementUpdate]: retirementUpdatePayload,
+  [SERVER_EVENTS.transactionsInitial]: transactionsInitialPayload,
+  [SERVER_EVENTS.transactionUpdate]: transactionUpdatePayload,
   [SERVER_EVENTS.pong]: pongPayload,
   [SERVER_EVENTS.error]: z.object({ message: z.string() }),
 } as const;
@@ -35,6 +41,14 @@ export const REALTIME_EVENT_SCHEMAS = {
 export type RealtimeEventName = keyof typeof REALTIME_EVENT_SCHEMAS;
 export type RealtimeEventMap = { [E in RealtimeEventName]: z.infer<(typeof REALTIME_EVENT_SCHEMAS)[E]> };
 export type RealtimeHandler<E extends RealtimeEventName> = (payload: RealtimeEventMap[E]) => void;
+
+/** What subscribe_{topic} carries: only the transactions feed takes filters. */
+export interface RealtimeSubscriptionPayloads extends Record<RealtimeTopic, unknown> {
+  transactions: SubscribeTransactionsPayload;
+  notifications: undefined;
+  approvals: undefined;
+  system_stats: undefined;
+}
 
 export function isRealtimeEvent(event: string): event is RealtimeEventName {
   return Object.hasOwn(REALTIME_EVENT_SCHEMAS, event);

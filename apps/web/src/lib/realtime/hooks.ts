@@ -1,7 +1,8 @@
+import type { RealtimeTopic } from '@carbonledger/contracts';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { appRealtime } from './app-realtime';
-import type { RealtimeEventName, RealtimeHandler } from './events';
+import type { RealtimeEventName, RealtimeHandler, RealtimeSubscriptionPayloads } from './events';
 import type { RealtimeClient, RealtimeStatus } from './realtime-client';
 
 /** Calls the handler for every valid payload of the event while the component is mounted; connects on first use. */
@@ -23,6 +24,19 @@ export function useRealtimeInvalidate(events: readonly RealtimeEventName[], quer
     const offs = eventList.split('|').map((event) => client.on(event as RealtimeEventName, () => invalidate()));
     return () => offs.forEach((off) => off());
   }, [client, eventList]);
+}
+
+/**
+ * Holds the topic's subscription while the component is mounted (unsubscribe_{topic} when it
+ * leaves); a payload of different value subscribes again with it. Connects on first use.
+ */
+export function useRealtimeSubscription<T extends RealtimeTopic>(topic: T, payload: RealtimeSubscriptionPayloads[T], client: RealtimeClient = appRealtime()): void {
+  // By value: a screen builds a new filters object on every render.
+  const serialised = JSON.stringify(payload ?? null);
+  useEffect(() => {
+    client.start();
+    return client.subscribe(topic, JSON.parse(serialised) ?? undefined);
+  }, [client, topic, serialised]);
 }
 
 export function useRealtimeStatus(client: RealtimeClient = appRealtime()): RealtimeStatus {

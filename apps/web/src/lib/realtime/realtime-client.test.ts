@@ -12,6 +12,8 @@ let server: Server;
 let baseUrl: string;
 const validTokens = new Set(['token-1', 'token-2']);
 const handshakes: { namespace: string; token: unknown }[] = [];
+/** subscribe_{topic} and unsubscribe_{topic} as the server received them. */
+const topicEvents: { event: string; payload: unknown }[] = [];
 let answerPings = true;
 
 beforeAll(async () => {
@@ -24,6 +26,9 @@ beforeAll(async () => {
     next(typeof token === 'string' && validTokens.has(token) ? undefined : new Error('SESSION_EXPIRED'));
   });
   const greet = (socket: ServerSocket) => {
+    socket.onAny((event: string, payload: unknown) => {
+      if (/^(un)?subscribe_/.test(event)) topicEvents.push({ event, payload });
+    });
     socket.on('ping', (payload: { timestamp: number }) => {
       if (answerPings) socket.emit(SERVER_EVENTS.pong, { timestamp: payload.timestamp, serverTime: Date.now() });
     });
@@ -47,6 +52,7 @@ const clients: RealtimeClient[] = [];
 afterEach(() => {
   for (const client of clients.splice(0)) client.stop();
   handshakes.length = 0;
+  topicEvents.length = 0;
   answerPings = true;
 });
 
@@ -168,5 +174,33 @@ describe('realtime client against a socket.io server', () => {
     realtime.start();
     await until(() => realtime.status() === 'connected');
     expect(handshakes).toEqual([{ namespace: '/', token: 'token-1' }]);
+  });
+
+  it('sends a held subscription once per connection, again after a reconnection, and unsubscribes when the last holder lets go', async () => {
+    const realtime = client(() => 'token-1', { serverCloseDelayMs: 50 });
+    const mints = { filters: { type: 'mint' as const, page: 1, pageSize: 20 } };
+    const release = realtime.subscribe('transactions', mints);
+    realtime.start();
+    await until(() => topicEvents.length === 1);
+    expect(topicEvents).toEqual([{ event: 'subscribe_transactions', payload: mints }]);
+
+    server.of(REALTIME.namespace).disconnectSockets(true);
+    await until(() => topicEvents.length === 2);
+    expect(topicEvents[1]).toEqual({ event: 'subscribe_transactions', payload: mints });
+
+    const burns = { filters: { type: 'burn' as const, page: 1, pageSize: 20 } };
+    const releaseBurns = realtime.subscribe('transactions', burns);
+    await until(() => topicEvents.length === 3);
+    release();
+    await until(() => topicEvents.length === 4);
+    expect(topicEvents.slice(2)).toEqual([
+      { event: 'subscribe_transactions', payload: burns },
+      { event: 'subscribe_transactions', payload: burns },
+    ]);
+    releaseBurns();
+    await until(() => topicEvents.length === 5);
+    expect(topicEvents[4]).toEqual({ event: 'unsubscribe_transactions', payload: undefined });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(topicEvents).toHaveLength(5);
   });
 });

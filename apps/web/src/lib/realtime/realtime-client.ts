@@ -1,6 +1,16 @@
-import { API_BASE_PATH, CLIENT_EVENTS, REALTIME, SERVER_EVENTS, realtimeConfigSchema, type RealtimeConfig } from '@carbonledger/contracts';
+import {
+  API_BASE_PATH,
+  CLIENT_EVENTS,
+  REALTIME,
+  SERVER_EVENTS,
+  realtimeConfigSchema,
+  subscribeEvent,
+  unsubscribeEvent,
+  type RealtimeConfig,
+  type RealtimeTopic,
+} from '@carbonledger/contracts';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-import { REALTIME_EVENT_SCHEMAS, isRealtimeEvent, type RealtimeEventName, type RealtimeHandler } from './events';
+import { REALTIME_EVENT_SCHEMAS, isRealtimeEvent, type RealtimeEventName, type RealtimeHandler, type RealtimeSubscriptionPayloads } from './events';
 
 /** SPEC §4 realtime connection states. */
 export type RealtimeStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
@@ -38,6 +48,13 @@ export interface RealtimeClient {
   /** Reconnects when the stored token is no longer the one the socket was opened with (after a refresh). */
   tokenChanged(): void;
   on<E extends RealtimeEventName>(event: E, handler: RealtimeHandler<E>): () => void;
+  /**
+   * Holds a SPEC §7 topic: subscribe_{topic} goes out now when connected and again on every
+   * (re)connection, since the server forgets a closed socket's rooms. The returned function
+   * lets go: unsubscribe_{topic} once nobody else holds the topic, else the remaining holder's
+   * subscription again.
+   */
+  subscribe<T extends RealtimeTopic>(topic: T, payload: RealtimeSubscriptionPayloads[T]): () => void;
   status(): RealtimeStatus;
   lastError(): string | null;
   onStatusChange(listener: () => void): () => void;
@@ -84,6 +101,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   const timing = { ...DEFAULT_TIMING, ...options.timing };
   const handlers = new Map<RealtimeEventName, Set<(payload: unknown) => void>>();
   const statusListeners = new Set<() => void>();
+  const subscriptions = new Set<{ topic: RealtimeTopic; payload: unknown }>();
   let config: RealtimeConfig | null = null;
   let socket: Socket | null = null;
   let socketToken: string | null = null;
@@ -204,6 +222,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       everConnected = true;
       setStatus('connected', null);
       startHeartbeat(current);
+      for (const subscription of subscriptions) current.emit(subscribeEvent(subscription.topic), subscription.payload);
     });
     current.on(SERVER_EVENTS.pong, () => {
       missedPongs = 0;
@@ -252,6 +271,18 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       listeners.add(listener);
       return () => {
         listeners.delete(listener);
+      };
+    },
+    subscribe(topic, payload) {
+      const subscription = { topic, payload };
+      subscriptions.add(subscription);
+      // Not yet connected: the connect handler sends it (socket.io would buffer an emit and send it twice).
+      if (socket?.connected) socket.emit(subscribeEvent(topic), payload);
+      return () => {
+        if (!subscriptions.delete(subscription) || !socket?.connected) return;
+        const remaining = [...subscriptions].filter((held) => held.topic === topic).at(-1);
+        if (remaining) socket.emit(subscribeEvent(topic), remaining.payload);
+        else socket.emit(unsubscribeEvent(topic));
       };
     },
     status: () => state,

@@ -7,6 +7,8 @@ import type { RealtimeClient, RealtimeStatus } from './realtime-client';
 export function fakeClient() {
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
   const statusListeners = new Set<() => void>();
+  /** The subscriptions held now, oldest first. */
+  const subscriptions: { topic: string; payload: unknown }[] = [];
   let state: RealtimeStatus = 'disconnected';
   const client: RealtimeClient = {
     start: vi.fn(),
@@ -17,6 +19,14 @@ export function fakeClient() {
       handlers.set(event, set);
       set.add(handler as (payload: unknown) => void);
       return () => set.delete(handler as (payload: unknown) => void);
+    },
+    subscribe(topic, payload) {
+      const subscription = { topic, payload };
+      subscriptions.push(subscription);
+      return () => {
+        const held = subscriptions.indexOf(subscription);
+        if (held >= 0) subscriptions.splice(held, 1);
+      };
     },
     status: () => state,
     lastError: () => null,
@@ -34,5 +44,6 @@ export function fakeClient() {
         statusListeners.forEach((listener) => listener());
       }),
     listeners: (event: RealtimeEventName) => handlers.get(event)?.size ?? 0,
+    subscriptions: () => [...subscriptions],
   };
 }
