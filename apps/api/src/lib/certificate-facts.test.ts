@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { blockhash, generateKeyPairSigner } from '@solana/kit';
 import { MAX_TRANSACTION_WIRE_SIZE, buildTransactionMessage, findHolderTokenAccount, retireWithCertificateInstructions, transactionWireSize } from '@carbonledger/chain';
-import { MAX_CERTIFICATE_URI_LENGTH, beneficiaryHash, certificateFactsHash, certificateMetadata, type CertificateFacts } from './certificate-facts';
+import { MAX_CERTIFICATE_URI_LENGTH, beneficiaryHash, certificateFacts, certificateFactsHash, certificateMetadata, type CertificateFacts } from './certificate-facts';
 
 async function facts(): Promise<CertificateFacts> {
   const id = randomUUID();
@@ -55,5 +55,14 @@ describe('certificate facts', () => {
     expect(certificateFactsHash({ ...base })).toBe(certificateFactsHash(base));
     expect(certificateFactsHash({ ...base, amount: base.amount + 1n })).not.toBe(certificateFactsHash(base));
     expect(certificateFactsHash(base)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('take only the certified facts from a row, so its other columns leave the fingerprint alone', async () => {
+    const expected = await facts();
+    const { number, retirementId, holderAddress, certificateMint, beneficiaryHash: hashedBeneficiary, ...credits } = expected;
+    const row = { ...credits, id: randomUUID(), projectName: 'Texas Panhandle Wind Energy', beneficiaryName: 'Verde Energia S.A.', createdAt: new Date() };
+    const built = certificateFacts({ number, retirementId, holderAddress, certificateMint, beneficiaryHash: hashedBeneficiary }, row);
+    expect(built).toStrictEqual(expected);
+    expect(certificateFactsHash(built)).toBe(certificateFactsHash(expected));
   });
 });

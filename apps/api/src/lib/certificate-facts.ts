@@ -25,6 +25,33 @@ export interface CertificateFacts {
   beneficiaryHash: string;
 }
 
+/** The facts the retirement and certificate rows both hold under these names. */
+export type RetiredCreditFacts = Pick<CertificateFacts, 'tokenMint' | 'amount' | 'decimals' | 'projectId' | 'registry' | 'vintage' | 'reason' | 'country' | 'subdivision'>;
+
+/**
+ * A certificate's facts from its identity (named by the caller: the rows name these columns
+ * differently) and the row of the retired credits. The credit facts are picked one by one, as
+ * every column of the row would otherwise enter the hash.
+ */
+export function certificateFacts(certificate: Pick<CertificateFacts, 'number' | 'retirementId' | 'holderAddress' | 'certificateMint' | 'beneficiaryHash'>, credits: RetiredCreditFacts): CertificateFacts {
+  return {
+    number: certificate.number,
+    retirementId: certificate.retirementId,
+    holderAddress: certificate.holderAddress,
+    certificateMint: certificate.certificateMint,
+    tokenMint: credits.tokenMint,
+    amount: credits.amount,
+    decimals: credits.decimals,
+    projectId: credits.projectId,
+    registry: credits.registry,
+    vintage: credits.vintage,
+    reason: credits.reason,
+    country: credits.country,
+    subdivision: credits.subdivision,
+    beneficiaryHash: certificate.beneficiaryHash,
+  };
+}
+
 export function certificateFactsHash(facts: CertificateFacts): string {
   return createHash('sha256').update(canonicalJson({ ...facts, amount: facts.amount.toString() })).digest('hex');
 }

@@ -11,7 +11,7 @@ import {
 import type { ChainClient } from '@carbonledger/chain';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { beneficiaryHash, CERTIFICATE_FIELDS, certificateFactsHash } from '../../lib/certificate-facts';
+import { beneficiaryHash, CERTIFICATE_FIELDS, certificateFacts, certificateFactsHash } from '../../lib/certificate-facts';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
 import { retirementMemo } from '../retirements/retirements.chain';
 import { verifyCertificateOnChain } from './certificates.chain';
@@ -125,23 +125,19 @@ export async function verifyCertificate(deps: CertificateDeps, number: string, b
     return { row: found, burnTransaction: await repository.signedTransactionOf(tx, found.burnSignature) };
   });
 
-  const recomputedHash = certificateFactsHash({
-    number: row.number,
-    retirementId: row.retirementId,
-    holderAddress: row.holderAddress,
-    certificateMint: row.mintAddress,
-    tokenMint: row.tokenMint,
-    amount: row.amount,
-    decimals: row.decimals,
-    projectId: row.projectId,
-    registry: row.registry,
-    vintage: row.vintage,
-    reason: row.reason,
-    country: row.country,
-    subdivision: row.subdivision,
-    // Recomputed from the stored name, so a changed beneficiary breaks the fingerprint too.
-    beneficiaryHash: beneficiaryHash(row.retirementId, row.beneficiaryName),
-  });
+  const recomputedHash = certificateFactsHash(
+    certificateFacts(
+      {
+        number: row.number,
+        retirementId: row.retirementId,
+        holderAddress: row.holderAddress,
+        certificateMint: row.mintAddress,
+        // Recomputed from the stored name, so a changed beneficiary breaks the fingerprint too.
+        beneficiaryHash: beneficiaryHash(row.retirementId, row.beneficiaryName),
+      },
+      row,
+    ),
+  );
   const checks = await verifyCertificateOnChain(deps.chain, {
     burnSignature: row.burnSignature,
     burnTransaction,

@@ -16,7 +16,7 @@ import type { createRetirementRequest, retirementListQuery } from '@carbonledger
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
-import { beneficiaryHash, certificateFactsHash, certificateMetadata, type CertificateFacts } from '../../lib/certificate-facts';
+import { beneficiaryHash, certificateFacts, certificateFactsHash, certificateMetadata, type CertificateFacts } from '../../lib/certificate-facts';
 import { recordAudit } from '../audit/audit.service';
 import { findSubmissionForUpdate, markFinished } from '../chain/submissions.repository';
 import { submitTransaction, trackSentSubmissions, type ChainContext, type PreparedTransaction, type SubmissionResult } from '../chain/submissions.service';
@@ -163,22 +163,7 @@ function audit(tx: Tx, row: repository.RetirementRow, action: string, actor: Par
 // Certificates
 
 function factsOf(row: repository.RetirementRow, certificateMint: string): CertificateFacts {
-  return {
-    number: row.certificateNumber,
-    retirementId: row.id,
-    holderAddress: row.walletAddress,
-    certificateMint,
-    tokenMint: row.tokenMint,
-    amount: row.amount,
-    decimals: row.decimals,
-    projectId: row.projectId,
-    registry: row.registry,
-    vintage: row.vintage,
-    reason: row.reason,
-    country: row.country,
-    subdivision: row.subdivision,
-    beneficiaryHash: row.beneficiaryHash,
-  };
+  return certificateFacts({ number: row.certificateNumber, retirementId: row.id, holderAddress: row.walletAddress, certificateMint, beneficiaryHash: row.beneficiaryHash }, row);
 }
 
 function verifyUrl(deps: RetirementDeps, number: string): string {
