@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTokenAmount } from '../lib/chain-format';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, formatRetirementLocation } from '../lib/format';
 import { currentLanguage } from '../lib/i18n';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -51,7 +51,7 @@ export function CertificateFacts({ certificate, beneficiary, testId }: { certifi
       <Fact label={t('certificates.fields.methodology')}>{certificate.methodology}</Fact>
       <Fact label={t('certificates.fields.standard')}>{certificate.standard}</Fact>
       <Fact label={t('certificates.fields.vintage')}>{certificate.vintage}</Fact>
-      <Fact label={t('certificates.fields.retiredFor')}>{certificate.subdivision ?? certificate.country}</Fact>
+      <Fact label={t('certificates.fields.retiredFor')}>{formatRetirementLocation(certificate.country, certificate.subdivision, language)}</Fact>
       <Fact label={t('certificates.fields.transactionHash')}>
         <ExplorerLink href={certificate.explorer.transaction} label={t('certificates.viewer.transactionInExplorer', { hash: certificate.transactionHash })}>
           {certificate.transactionHash}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatNumber } from './format';
+import { formatCurrency, formatNumber, formatRetirementLocation } from './format';
 
 describe('number and currency formats (SPEC §9)', () => {
   it('uses the dollar sign in English and R$ in Portuguese', () => {
@@ -10,5 +10,13 @@ describe('number and currency formats (SPEC §9)', () => {
   it("uses the Spanish locale's own grouping", () => {
     expect(formatNumber(1234567, 'es').replace(/\s/g, ' ')).toBe('1.234.567');
     expect(formatNumber(1234567n, 'en')).toBe('1,234,567');
+  });
+});
+
+describe('formatRetirementLocation', () => {
+  it('names the country in the reader\u2019s language and keeps the subdivision code', () => {
+    expect(formatRetirementLocation('BR', 'BR-SP', 'en')).toBe('Brazil · BR-SP');
+    expect(formatRetirementLocation('DE', null, 'pt')).toBe('Alemanha');
+    expect(formatRetirementLocation('US', null, 'es')).toBe('Estados Unidos');
   });
 });

@@ -12,6 +12,16 @@ export function formatNumber(value: number | bigint, language: Language): string
   return new Intl.NumberFormat(LOCALES[language]).format(value);
 }
 
+export function countryName(code: string, language: Language): string {
+  return new Intl.DisplayNames([LOCALES[language]], { type: 'region' }).of(code) ?? code;
+}
+
+/** A retirement's location: the country by name, with the ISO 3166-2 subdivision code when one was given ("Brazil · BR-SP"). */
+export function formatRetirementLocation(country: string, subdivision: string | null, language: Language): string {
+  const name = countryName(country, language);
+  return subdivision ? `${name} · ${subdivision}` : name;
+}
+
 export function formatDateTime(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }

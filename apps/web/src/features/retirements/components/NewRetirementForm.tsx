@@ -12,10 +12,12 @@ import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatTokenAmount, shortAddress } from '../../../lib/chain-format';
+import { countryName } from '../../../lib/format';
 import { EMPTY_RETIREMENT_FORM, heldTonnes, holdingKey, retirementFormSchema, toCreateRequest, type RetirementFormOutput, type RetirementFormValues } from '../retirement-form';
 import { retirementGuards } from '../retirement-guards';
 import { isRetirementText, translateRetirementMessage } from '../retirement-messages';
 import { RetirementGuardAlerts } from './RetirementGuardAlerts';
+import { currentLanguage } from '../../../lib/i18n';
 
 export interface NewRetirementFormProps {
   companies: readonly CompanySummary[];
@@ -36,14 +38,13 @@ export interface NewRetirementFormProps {
 const NATIVE_SELECT = { select: true, slotProps: { select: { native: true }, inputLabel: { shrink: true } } } as const;
 
 function countryOptions(language: Language): { code: string; name: string }[] {
-  const names = new Intl.DisplayNames([language], { type: 'region' });
-  return [...ISO_COUNTRY_CODES].map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, language));
+  return [...ISO_COUNTRY_CODES].map((code) => ({ code, name: countryName(code, language) })).sort((a, b) => a.name.localeCompare(b.name, language));
 }
 
 /** SPEC §2 new retirement: token, amount in tCO2e, reason, location, memo, beneficiary, company, schedule toggle; Retire now or Schedule. */
 export function NewRetirementForm({ companies, holdings, holdingsLoading, defaultCompanyId, role, connectedAddress, busy, onConnect, onCompanyChange, onSubmit }: NewRetirementFormProps) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language as Language;
+  const { t } = useTranslation();
+  const language = currentLanguage();
   const schema = useMemo(() => retirementFormSchema(holdings), [holdings]);
   const {
     control,

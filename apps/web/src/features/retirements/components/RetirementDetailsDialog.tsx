@@ -1,4 +1,4 @@
-import type { Language, Retirement } from '@carbonledger/contracts';
+import type { Retirement } from '@carbonledger/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,14 +9,15 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTokenAmount } from '../../../lib/chain-format';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatRetirementLocation } from '../../../lib/format';
 import { RetirementLinks } from './RetirementOutcome';
 import { RetirementStatusChip } from './RetirementStatusChip';
+import { currentLanguage } from '../../../lib/i18n';
 
 /** Every field of one retirement (SPEC §3), with its certificate and transaction links. */
 export function RetirementDetailsDialog({ retirement, onClose }: { retirement: Retirement | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language as Language;
+  const { t } = useTranslation();
+  const language = currentLanguage();
   if (!retirement) return null;
   const date = (iso: string | null) => (iso ? formatDateTime(iso, language) : '—');
   const rows: [string, ReactNode][] = [
@@ -27,7 +28,7 @@ export function RetirementDetailsDialog({ retirement, onClose }: { retirement: R
     ['company', retirement.companyName],
     ['wallet', <code key="wallet">{retirement.walletAddress}</code>],
     ['reason', t(`retirements.reasons.${retirement.reason}`)],
-    ['location', retirement.subdivision ?? retirement.country],
+    ['location', formatRetirementLocation(retirement.country, retirement.subdivision, language)],
     ['beneficiary', retirement.beneficiaryName],
     ['memo', retirement.memo ?? '—'],
     ['tx', retirement.signature ? <code key="tx">{retirement.signature}</code> : '—'],

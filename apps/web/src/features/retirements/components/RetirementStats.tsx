@@ -1,15 +1,15 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@carbonledger/contracts';
+import { currentLanguage } from '../../../lib/i18n';
 import { StatCard } from '../../../components/StatCard';
 import { formatNumber } from '../../../lib/format';
 import { useRetirementStats } from '../api/retirement-stats';
 
 /** SPEC §2 stat cards: total retired, certificates, transactions. */
 export function RetirementStats({ refetchInterval }: { refetchInterval: number | false }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const stats = useRetirementStats(refetchInterval);
-  const language = i18n.language as Language;
+  const language = currentLanguage();
   const data = stats.data;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, mb: 3 }} data-testid="retirement-stats">

@@ -1,4 +1,4 @@
-import { CANCELLABLE_RETIREMENT_STATUSES, type Language, type Retirement } from '@carbonledger/contracts';
+import { CANCELLABLE_RETIREMENT_STATUSES, type Retirement } from '@carbonledger/contracts';
 import Cancel from '@mui/icons-material/Cancel';
 import Draw from '@mui/icons-material/Draw';
 import Visibility from '@mui/icons-material/Visibility';
@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTokenAmount, shortAddress } from '../../../lib/chain-format';
 import { formatDateTime } from '../../../lib/format';
 import { RetirementStatusChip } from './RetirementStatusChip';
+import { currentLanguage } from '../../../lib/i18n';
 
 const PREPARABLE: readonly Retirement['status'][] = ['pending', 'awaiting_signature'];
 
@@ -27,8 +28,8 @@ export interface RetirementRowActions {
 
 /** SPEC §2 history: ID, status, amount, company, tx, registry, created, scheduled, completed, actions. */
 export function RetirementsTable({ items, actions }: { items: readonly Retirement[]; actions: RetirementRowActions }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language as Language;
+  const { t } = useTranslation();
+  const language = currentLanguage();
   const date = (iso: string | null) => (iso ? formatDateTime(iso, language) : '—');
   const columns = ['id', 'status', 'amount', 'company', 'tx', 'registry', 'created', 'scheduled', 'completed', 'actions'] as const;
   return (
