@@ -4,11 +4,11 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
-import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ListPagination } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
 import { WalletPickerDialog } from '../../components/WalletPickerDialog';
 import { useAuthStore } from '../../lib/auth-store';
@@ -129,18 +129,7 @@ export default function RetirementsPage({ name }: { name: string }) {
           {list.data && list.data.items.length > 0 && (
             <>
               <RetirementsTable items={list.data.items} actions={{ canOperate, onView: setViewing, onCancel: setCancelling, onPrepare: openInSignTool }} />
-              <TablePagination
-                component="div"
-                count={list.data.total}
-                page={page}
-                rowsPerPage={pageSize}
-                rowsPerPageOptions={[10, 20, 50]}
-                onPageChange={(_event, next) => setPage(next)}
-                onRowsPerPageChange={(event) => {
-                  setPageSize(Number(event.target.value));
-                  setPage(0);
-                }}
-              />
+              <ListPagination total={list.data.total} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={setPageSize} />
             </>
           )}
         </CardContent>

@@ -1,0 +1,31 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ListPagination } from './ListPagination';
+
+function renderPager() {
+  const onPageChange = vi.fn<(page: number) => void>();
+  const onPageSizeChange = vi.fn<(pageSize: number) => void>();
+  render(<ListPagination total={45} page={1} pageSize={10} onPageChange={onPageChange} onPageSizeChange={onPageSizeChange} />);
+  return { onPageChange, onPageSizeChange };
+}
+
+describe('list pagination', () => {
+  afterEach(cleanup);
+
+  it('shows where the page is in the list and turns to the next page', () => {
+    const { onPageChange } = renderPager();
+    expect(screen.getByText('11–20 of 45')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(onPageChange).toHaveBeenCalledWith(2);
+  });
+
+  it('offers 10, 20 or 50 rows and starts again at the first page when the page size changes', async () => {
+    const { onPageChange, onPageSizeChange } = renderPager();
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['10', '20', '50']);
+    fireEvent.click(screen.getByRole('option', { name: '50' }));
+    expect(onPageSizeChange).toHaveBeenCalledWith(50);
+    expect(onPageChange).toHaveBeenLastCalledWith(0);
+  });
+});
