@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTokenAmount } from '../../../lib/chain-format';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { translateMessage } from '../../../lib/messages';
 import { useSnackbar } from '../../../lib/toast';
 import { useDownloadCertificatePdf } from '../api/certificate-pdf';
 import { TransactionStatusChip, TransactionTypeChip } from './TransactionChips';
@@ -39,7 +40,7 @@ export function TransactionDetailsDialog({ transaction, onClose }: { transaction
   const download = useDownloadCertificatePdf();
   const none = t('transactions.none');
   const onDownload = (certificateId: string) =>
-    download.mutate(certificateId, { onError: (error) => enqueueSnackbar(error.message || t('transactions.downloadFailed'), { variant: 'error' }) });
+    download.mutate(certificateId, { onError: (error) => enqueueSnackbar(`${t('transactions.downloadFailed')} ${translateMessage(t, error.message)}`, { variant: 'error' }) });
 
   return (
     <Dialog open={transaction !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="transaction-details-title">
