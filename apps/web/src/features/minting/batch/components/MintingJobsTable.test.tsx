@@ -29,5 +29,14 @@ describe('minting-jobs table', () => {
     render(<MintingJobsTable jobs={[]} failed={false} reconnecting />);
     expect(screen.getByRole('status').textContent).toBe('Real-time updates unavailable - attempting to reconnect...');
     expect(screen.getByText('No minting jobs yet.')).toBeTruthy();
+    expect(screen.queryByRole('progressbar', { name: 'Loading' })).toBeNull();
+  });
+
+  it('shows a progress bar while the jobs load, and the error instead when they cannot', () => {
+    const { rerender } = render(<MintingJobsTable jobs={undefined} failed={false} reconnecting={false} />);
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeTruthy();
+    rerender(<MintingJobsTable jobs={undefined} failed reconnecting={false} />);
+    expect(screen.queryByRole('progressbar', { name: 'Loading' })).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Failed to load the minting jobs.');
   });
 });

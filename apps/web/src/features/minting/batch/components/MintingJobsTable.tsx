@@ -1,5 +1,6 @@
 import type { MintingJob } from '@carbonledger/contracts';
 import Alert from '@mui/material/Alert';
+import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -31,6 +32,7 @@ export function MintingJobsTable({ jobs, failed, reconnecting }: MintingJobsTabl
         </Typography>
       )}
       {failed && <Alert severity="error">{t('batchMinting.jobs.loadFailed')}</Alert>}
+      {!jobs && !failed && <LinearProgress aria-label={t('common.loading')} />}
       {jobs && jobs.length === 0 && <Typography color="text.secondary">{t('batchMinting.jobs.empty')}</Typography>}
       {jobs && jobs.length > 0 && (
         <TableContainer>
