@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import type { CompanySummary, CreateRetirementRequest, PortfolioHolding } from '@carbonledger/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadSignedInTexts } from '../../../lib/i18n';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderScreen, setUpScreenTests } from '../../../test/screen';
 import { NewRetirementForm, type NewRetirementFormProps } from './NewRetirementForm';
 
 const COMPANY: CompanySummary = { id: '00000000-0000-4000-8000-000000000001', name: 'Verde Energia S.A.', isPlatform: false, kycStatus: 'approved' };
@@ -22,24 +20,20 @@ const HOLDING = {
 
 function renderForm(props: Partial<NewRetirementFormProps> = {}) {
   const onSubmit = vi.fn<(request: CreateRetirementRequest) => void>();
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <NewRetirementForm
-          companies={[COMPANY]}
-          holdings={[HOLDING]}
-          holdingsLoading={false}
-          defaultCompanyId={COMPANY.id}
-          role="COMPANY_ADMIN"
-          connectedAddress="7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU"
-          busy={false}
-          onConnect={() => undefined}
-          onCompanyChange={() => undefined}
-          onSubmit={onSubmit}
-          {...props}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderScreen(
+    <NewRetirementForm
+      companies={[COMPANY]}
+      holdings={[HOLDING]}
+      holdingsLoading={false}
+      defaultCompanyId={COMPANY.id}
+      role="COMPANY_ADMIN"
+      connectedAddress="7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU"
+      busy={false}
+      onConnect={() => undefined}
+      onCompanyChange={() => undefined}
+      onSubmit={onSubmit}
+      {...props}
+    />,
   );
   return onSubmit;
 }
@@ -53,11 +47,7 @@ function fillRequired(amount: string) {
 }
 
 describe('new retirement form', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await loadSignedInTexts();
-  });
-  afterEach(cleanup);
+  setUpScreenTests();
 
   it('without a connected wallet says so, offers to connect and cannot retire', () => {
     const onConnect = vi.fn();
