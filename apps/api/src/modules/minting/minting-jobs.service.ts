@@ -113,7 +113,7 @@ function batchSymbol(projectId: string, vintage: number): string {
 }
 
 function publish(deps: MintingDeps, job: repository.MintingJobRow): void {
-  deps.live.emitToTenant(job.tenantId, SERVER_EVENTS.mintingJobUpdate, toMintingJob(job));
+  deps.live.emitToCompany(job, SERVER_EVENTS.mintingJobUpdate, toMintingJob(job));
   deps.live.transactionRecorded(job.tenantId, { kind: 'minting_job', id: job.id });
 }
 

@@ -36,7 +36,7 @@ import * as repository from './minting.repository';
 export interface MintingDeps {
   context: ChainContext;
   publisher: NotificationPublisher;
-  live: { emitToTenant(tenantId: string, event: string, payload: unknown): void; transactionRecorded(tenantId: string, record: { kind: 'mint_operation' | 'minting_job'; id: string }): void };
+  live: { emitToCompany(target: { tenantId: string; companyId: string }, event: string, payload: unknown): void; transactionRecorded(tenantId: string, record: { kind: 'mint_operation' | 'minting_job'; id: string }): void };
   explorer: ExplorerTarget;
   /** Where project facts come from: the configured registry (Verra) or the embedded sandbox. */
   registry: RegistryProvider;

@@ -1,6 +1,7 @@
 import type { Namespace, Socket } from 'socket.io';
 import type { z } from 'zod';
 import {
+  actsForWholeTenant,
   CLIENT_EVENTS,
   REALTIME,
   SERVER_EVENTS,
@@ -40,7 +41,9 @@ export interface RealtimeGatewayDeps {
 
 const SYSTEM_STATS_ROOM = 'system_stats';
 const userRoom = (userId: string) => `user:${userId}`;
-const tenantRoom = (tenantId: string) => `tenant:${tenantId}`;
+/** Company-scoped events go to the company's members and to the tenant's administrators, who act for every company. */
+const companyRoom = (tenantId: string, companyId: string) => `company:${tenantId}:${companyId}`;
+const tenantAdministratorsRoom = (tenantId: string) => `administrators:${tenantId}`;
 /** Transactions subscribers: one room per company, one for the platform administrators who see the whole tenant. */
 const companyTransactionsRoom = (tenantId: string, companyId: string) => `transactions:${tenantId}:company:${companyId}`;
 const tenantTransactionsRoom = (tenantId: string) => `transactions:${tenantId}`;
@@ -63,7 +66,8 @@ function tokenOf(socket: Socket): string | null {
 
 export interface RealtimeGateway extends NotificationPublisher {
   connectedUsers(): number;
-  emitToTenant(tenantId: string, event: string, payload: unknown): void;
+  /** To the company's signed-in members and the tenant's administrators; never to another company's users. */
+  emitToCompany(target: { tenantId: string; companyId: string }, event: string, payload: unknown): void;
   emitToUser(userId: string, event: string, payload: unknown): void;
   /**
    * A mint or burn was recorded (done, failed): its list entries go out as transaction_update
@@ -156,7 +160,8 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
 
   members.on('connection', (socket) => {
     const identity = socket.data.identity as SocketIdentity;
-    void socket.join([userRoom(identity.userId), tenantRoom(identity.tenantId)]);
+    const audience = actsForWholeTenant(identity.role) ? tenantAdministratorsRoom(identity.tenantId) : companyRoom(identity.tenantId, identity.companyId);
+    void socket.join([userRoom(identity.userId), audience]);
     handleCommon(socket, members);
     socket.on(CLIENT_EVENTS.subscribeNotifications, () => {
       sendUnreadCount(socket, identity).catch(() => socket.emit(SERVER_EVENTS.error, { message: 'Failed to load notifications' }));
@@ -176,7 +181,7 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
 
   return {
     connectedUsers,
-    emitToTenant: (tenantId, event, payload) => void members.to(tenantRoom(tenantId)).emit(event, payload),
+    emitToCompany: ({ tenantId, companyId }, event, payload) => void members.to([companyRoom(tenantId, companyId), tenantAdministratorsRoom(tenantId)]).emit(event, payload),
     emitToUser: (userId, event, payload) => void members.to(userRoom(userId)).emit(event, payload),
     transactionRecorded(tenantId, record) {
       transactionsOfRecord(deps.transactions, tenantId, record)

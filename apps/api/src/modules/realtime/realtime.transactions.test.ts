@@ -176,11 +176,20 @@ describe('realtime transactions feed', () => {
     expect(snoopingUpdates).toEqual([]);
   });
 
-  it('pushes a completed retirement as a burn to its company and the tenant administrators only', async () => {
+  it('pushes a completed retirement as a burn, and its retirement_update, to its company and the tenant administrators only', async () => {
     const fixture = await retirementFixture(harness.app, companyAdmin, platformAdmin, { externalTokens: 5, managedTokens: 20 });
-    const ownCompany = collectUpdates(await subscribed(companyAdmin));
-    const administrators = collectUpdates(await subscribed(platformAdmin));
-    const otherCompany = collectUpdates(await subscribed(otherCompanyAdmin));
+    const ownCompanySocket = await subscribed(companyAdmin);
+    const administratorsSocket = await subscribed(platformAdmin);
+    const otherCompanySocket = await subscribed(otherCompanyAdmin);
+    const ownCompany = collectUpdates(ownCompanySocket);
+    const administrators = collectUpdates(administratorsSocket);
+    const otherCompany = collectUpdates(otherCompanySocket);
+    const retirementUpdates = (socket: Socket) => {
+      const ids: string[] = [];
+      socket.on(SERVER_EVENTS.retirementUpdate, (view: { id: string }) => ids.push(view.id));
+      return ids;
+    };
+    const [ownRetirements, administratorRetirements, otherRetirements] = [ownCompanySocket, administratorsSocket, otherCompanySocket].map(retirementUpdates);
 
     const { retirement } = await createRetirement(harness.app, companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 15 }));
     expect(retirement.status).toBe('completed');
@@ -192,7 +201,11 @@ describe('realtime transactions feed', () => {
       certificateId: retirement.certificateId,
     });
     await expect.poll(() => administrators.some((update) => update.id === burn && update.status === 'completed')).toBe(true);
+    expect(ownRetirements).toContain(retirement.id);
+    expect(administratorRetirements).toContain(retirement.id);
     await settle();
     expect(otherCompany).toEqual([]);
+    // The retirement itself (beneficiary, amounts) is no business of another company of the tenant either.
+    expect(otherRetirements).toEqual([]);
   });
 });

@@ -41,7 +41,7 @@ import * as repository from './retirements.repository';
 export interface RetirementDeps {
   context: ChainContext;
   publisher: NotificationPublisher;
-  live: { emitToTenant(tenantId: string, event: string, payload: unknown): void; transactionRecorded(tenantId: string, record: { kind: 'retirement'; id: string }): void };
+  live: { emitToCompany(target: { tenantId: string; companyId: string }, event: string, payload: unknown): void; transactionRecorded(tenantId: string, record: { kind: 'retirement'; id: string }): void };
   explorer: ExplorerTarget;
   registry: RegistryProvider;
   masterKey: Buffer;
@@ -134,7 +134,7 @@ async function viewOf(deps: RetirementDeps, tenantId: string, id: string): Promi
 
 async function publish(deps: RetirementDeps, tenantId: string, id: string): Promise<Retirement> {
   const view = await viewOf(deps, tenantId, id);
-  deps.live.emitToTenant(tenantId, SERVER_EVENTS.retirementUpdate, view);
+  deps.live.emitToCompany({ tenantId, companyId: view.companyId }, SERVER_EVENTS.retirementUpdate, view);
   deps.live.transactionRecorded(tenantId, { kind: 'retirement', id });
   return view;
 }
