@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address } from '@solana/kit';
+import { findHolderTokenAccount, revokeDelegateInstruction } from '@carbonledger/chain';
+import { executeOrThrow } from '@carbonledger/chain/testing';
 import { eq } from 'drizzle-orm';
 import { retirementTexts, type NotificationList, type Retirement, type RetirementActionResult } from '@carbonledger/contracts';
 import { auditLog, certificates, chainSubmissions, retirements } from '../../db/schema';
@@ -100,6 +102,38 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
     expect(await external()).toMatchObject({ delegate, amount: 7n });
     await signAndSubmit(app(), companyAdmin, fixture.external.key, await cancel(b.retirement.id));
     expect(await external()).toMatchObject({ delegate: null, amount: 0n });
+  });
+
+  it('prepares a scheduled retirement: after the holder revoked the allowance in the wallet, signing the prepared approval restores it and the job burns', async () => {
+    const created = await createRetirement(app(), companyAdmin, retireBody(fixture, companyAdmin, { amount: 6, scheduledFor: inSeconds(3600) }));
+    expect((await signAndSubmit(app(), companyAdmin, fixture.external.key, created)).status).toBe('scheduled');
+    expect(await external()).toMatchObject({ delegate, amount: 6n });
+    const account = await findHolderTokenAccount(address(fixture.external.wallet.address), address(fixture.tokenMint));
+    await executeOrThrow(app().chain, fixture.external.key, [revokeDelegateInstruction({ account, owner: fixture.external.key })]);
+    expect(await external()).toMatchObject({ delegate: null, amount: 0n });
+
+    const prepared = await post(app(), companyAdmin, `/api/v1/retirements/${created.retirement.id}/prepare`);
+    expect(prepared.statusCode, prepared.body).toBe(200);
+    const { retirement, transaction } = prepared.json().data as RetirementActionResult;
+    expect(retirement.status).toBe('scheduled');
+    expect(transaction?.requiredSigner).toBe(fixture.external.wallet.address);
+    const signed = await app().inject({
+      method: 'POST',
+      url: `/api/v1/signing/transactions/${transaction!.transactionId}/submit`,
+      headers: companyAdmin.headers,
+      payload: { signedTxBase64: await signPrepared(fixture.external.key, transaction!.unsignedTxBase64) },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    await waitFor(external, (allowance) => allowance.amount === 6n);
+    expect(await external()).toMatchObject({ delegate, amount: 6n });
+    expect((await detail(created.retirement.id)).status).toBe('scheduled');
+
+    const supplyBefore = await supplyOf(app(), fixture.tokenMint);
+    await app().db.asSystem((tx) => tx.update(retirements).set({ scheduledFor: new Date(Date.now() - 1_000) }).where(eq(retirements.id, created.retirement.id)));
+    await executeScheduledRetirement(retirementDeps(app()), companyAdmin.result.tenant.id, created.retirement.id);
+    expect((await detail(created.retirement.id)).status).toBe('completed');
+    expect(await supplyOf(app(), fixture.tokenMint)).toBe(supplyBefore - 6n);
+    expect((await external()).amount).toBe(0n);
   });
 
   it('runs a schedule missed while the server was down once when it comes back', async () => {

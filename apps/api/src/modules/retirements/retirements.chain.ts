@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { address, type Address, type Instruction, type TransactionSigner } from '@solana/kit';
 import {
   approveDelegateInstruction,
@@ -108,8 +109,9 @@ export interface AllowanceSpec {
 async function allowanceInstructions(spec: AllowanceSpec, owner: TransactionSigner, platform: PlatformSigners): Promise<Instruction[]> {
   const mint = address(spec.tokenMint);
   const account = await findHolderTokenAccount(address(spec.holder), mint);
-  // A memo naming the retirement keeps two equal allowance changes in one block distinct.
-  const memo: Instruction = { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(`carbonledger:${spec.kind}:${spec.retirementId}`) };
+  // The same allowance prepared twice within one blockhash would be a byte-identical transaction (one signature,
+  // dropped by the cluster as already processed): the memo names the retirement and is one-off.
+  const memo: Instruction = { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(`carbonledger:${spec.kind}:${spec.retirementId}:${randomUUID()}`) };
   if (spec.amount === 0n) return [revokeDelegateInstruction({ account, owner }), memo];
   return [approveDelegateInstruction({ account, mint, owner, delegate: platform.retirement_delegate.address, amount: spec.amount, decimals: spec.decimals }), memo];
 }

@@ -316,6 +316,17 @@ async function prepareApproval(deps: RetirementDeps, row: repository.RetirementR
   return prepared;
 }
 
+/**
+ * A scheduled retirement, prepared: the holder's approval of the delegate for the account's
+ * open schedules again, for when the allowance on chain no longer covers them (the holder
+ * revoked or changed it in the wallet). It stands apart from the retirement's own state: the
+ * job burns at the scheduled time whether or not it is ever signed.
+ */
+async function prepareAllowanceRenewal(deps: RetirementDeps, row: repository.RetirementRow): Promise<PreparedTransaction> {
+  const open = await deps.context.db.withTenant(row.tenantId, (tx) => repository.scheduledSum(tx, row.walletAddress, row.tokenMint));
+  return prepareHolderAllowance(deps.context, allowanceSpec(row, RETIREMENT_KINDS.approve, open));
+}
+
 async function prepareCancelAllowance(deps: RetirementDeps, row: repository.RetirementRow): Promise<PreparedTransaction> {
   const remaining = await deps.context.db.withTenant(row.tenantId, (tx) => repository.scheduledSum(tx, row.walletAddress, row.tokenMint));
   const prepared = await prepareHolderAllowance(deps.context, allowanceSpec(row, RETIREMENT_KINDS.allowance, remaining));
@@ -338,6 +349,7 @@ export async function prepareRetirement(deps: RetirementDeps, actor: RetirementA
   let prepared: PreparedTransaction;
   if (row.walletType === 'external' && row.status === 'pending') prepared = await prepareBurn(deps, row);
   else if (row.walletType === 'external' && row.status === 'awaiting_signature') prepared = await prepareApproval(deps, row);
+  else if (row.walletType === 'external' && row.status === 'scheduled') prepared = await prepareAllowanceRenewal(deps, row);
   else if (row.walletType === 'external' && (await cancelAllowancePending(deps, row))) prepared = await prepareCancelAllowance(deps, row);
   else throw new AppError('CONFLICT', retirementTexts.prepareNotAllowed);
   return { retirement: await publish(deps, row.tenantId, row.id), transaction: preparedView(prepared) };

@@ -1,6 +1,6 @@
 import type { CompanySummary } from '@carbonledger/contracts';
 import { describe, expect, it } from 'vitest';
-import { retirementGuards } from './retirement-guards';
+import { canPrepare, retirementGuards } from './retirement-guards';
 
 const company = (kycStatus: CompanySummary['kycStatus']): CompanySummary => ({ id: '00000000-0000-4000-8000-000000000001', name: 'Verde Energia S.A.', isPlatform: false, kycStatus });
 const CONNECTED = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -28,5 +28,16 @@ describe('retirement guards (SPEC §5)', () => {
     expect(retirementGuards({ ...approvedAdmin, company: company('pending'), role: 'ADMIN' }).canSetKycStatus).toBe(true);
     expect(retirementGuards({ ...approvedAdmin, company: company('pending'), role: 'SUPER_ADMIN' }).canSetKycStatus).toBe(true);
     expect(retirementGuards({ ...approvedAdmin, company: company('pending'), role: 'CSO' }).canSetKycStatus).toBe(false);
+  });
+});
+
+describe('prepare (SPEC §4: a scheduled retirement can be cancelled or prepared)', () => {
+  it('is offered for an external wallet’s retirement waiting for a signature or scheduled, never once it runs or ended', () => {
+    for (const status of ['pending', 'awaiting_signature', 'scheduled'] as const) expect(canPrepare({ status, walletType: 'external' })).toBe(true);
+    for (const status of ['processing', 'completed', 'failed', 'cancelled'] as const) expect(canPrepare({ status, walletType: 'external' })).toBe(false);
+  });
+
+  it('is never offered for a platform-managed wallet, which the platform signs for', () => {
+    expect(canPrepare({ status: 'scheduled', walletType: 'platform_managed' })).toBe(false);
   });
 });

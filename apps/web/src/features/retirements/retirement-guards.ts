@@ -1,4 +1,4 @@
-import type { CompanySummary, PortfolioHolding, Role } from '@carbonledger/contracts';
+import type { CompanySummary, PortfolioHolding, Retirement, Role } from '@carbonledger/contracts';
 
 export interface RetirementGuards {
   /** SPEC §5: retirements need a connected wallet. */
@@ -31,4 +31,15 @@ export function retirementGuards({ connectedAddress, holding, company, role }: R
     canSetKycStatus: kycBlocked && (role === 'ADMIN' || role === 'SUPER_ADMIN'),
     canRetire: !walletMissing && !holderWalletMissing && !kycBlocked && Boolean(company),
   };
+}
+
+/**
+ * Prepare answers a transaction for the holder to sign elsewhere (/tools/sign-base64): the burn of
+ * a retirement waiting for it, the delegate approval of a schedule waiting for it, and, for a
+ * scheduled one, that approval again (the holder may have revoked it in the wallet). The platform
+ * signs for its managed wallets, so theirs have nothing to prepare.
+ */
+export function canPrepare(retirement: Pick<Retirement, 'status' | 'walletType'>): boolean {
+  if (retirement.walletType !== 'external') return false;
+  return retirement.status === 'pending' || retirement.status === 'awaiting_signature' || retirement.status === 'scheduled';
 }

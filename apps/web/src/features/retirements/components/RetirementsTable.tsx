@@ -14,10 +14,9 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { formatTokenAmount, shortAddress } from '../../../lib/chain-format';
 import { formatDateTime } from '../../../lib/format';
+import { canPrepare } from '../retirement-guards';
 import { RetirementStatusChip } from './RetirementStatusChip';
 import { currentLanguage } from '../../../lib/i18n';
-
-const PREPARABLE: readonly Retirement['status'][] = ['pending', 'awaiting_signature'];
 
 export interface RetirementRowActions {
   onView: (retirement: Retirement) => void;
@@ -83,7 +82,7 @@ export function RetirementsTable({ items, actions }: { items: readonly Retiremen
                     </IconButton>
                   </Tooltip>
                 )}
-                {actions.canOperate && PREPARABLE.includes(retirement.status) && (
+                {actions.canOperate && canPrepare(retirement) && (
                   <Tooltip title={t('retirements.history.prepare')}>
                     <IconButton size="small" aria-label={t('retirements.history.prepare')} onClick={() => actions.onPrepare(retirement)}>
                       <Draw fontSize="small" />
