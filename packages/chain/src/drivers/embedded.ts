@@ -462,7 +462,13 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
       return history.get(signature)?.wire ?? null;
     },
     async airdrop(address, lamports) {
-      const result = svm.airdrop(address, toLamports(lamports));
+      let result = svm.airdrop(address, toLamports(lamports));
+      // The faucet's transfer is built on the latest blockhash: the same amount to the same address again within one
+      // block is the same transaction, refused as already processed. On a new block it is a new one.
+      if (result && !(result instanceof TransactionMetadata) && result.toString().includes('AlreadyProcessed')) {
+        produceBlock();
+        result = svm.airdrop(address, toLamports(lamports));
+      }
       if (!(result instanceof TransactionMetadata)) throw new Error(`airdrop failed: ${result ? result.toString() : 'no result'}`);
       const signature = base58.decode(new Uint8Array(result.signature())) as Signature;
       remember(signature, { slot: currentSlot(), err: null, logs: [] });

@@ -59,6 +59,13 @@ export function describeChainClient(name: string, makeHarness: () => Promise<Cha
       expect(await chain.getAccountInfo((await generateKeyPairSigner()).address)).toBeNull();
     });
 
+    it('airdrops the same amount to the same wallet twice in a row, and both land', async () => {
+      const wallet = await generateKeyPairSigner();
+      await chain.airdrop(wallet.address, LAMPORTS_PER_SOL);
+      await chain.airdrop(wallet.address, LAMPORTS_PER_SOL);
+      expect(await chain.getBalance(wallet.address)).toBe(2n * LAMPORTS_PER_SOL);
+    });
+
     it('confirms a transfer once, even when the same signed bytes are sent again', async () => {
       const payer = await fundedSigner(chain);
       const recipient = await generateKeyPairSigner();
