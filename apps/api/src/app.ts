@@ -42,6 +42,7 @@ import type { RegistryProvider } from './modules/registry/registry.adapter';
 import { sandboxRegistry } from './modules/registry/sandbox-registry';
 import { verraRegistry } from './modules/registry/verra-registry';
 import { securityFeedPlugin } from './modules/security/security-feed';
+import { seedDemoHoldingsAtStartup } from './modules/demo/demo-holdings';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -158,5 +159,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(companiesRoutes);
   await app.register(certificatesRoutes);
   await app.register(spaPlugin, { distDir: config.webDistDir });
+  // After every service it drives is registered: the seed mints and retires through them.
+  if (config.seedDemoHoldings) await seedDemoHoldingsAtStartup(app);
   return app;
 }

@@ -13,6 +13,16 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/carbon', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('seeds demo holdings with the demo data, except in tests or when switched off', () => {
+    expect(loadConfig({}).seedDemoHoldings).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemoHoldings).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemoHoldings).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', SEED_DEMO_HOLDINGS: 'true' }).seedDemoHoldings).toBe(true);
+    expect(loadConfig({ SEED_DEMO_HOLDINGS: 'false' }).seedDemoHoldings).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'false', SEED_DEMO_HOLDINGS: 'true' }).seedDemoHoldings).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db.example/carbon' }).seedDemoHoldings).toBe(false);
+  });
+
   it('believes forwarded client addresses only from a local proxy unless told otherwise', () => {
     expect(loadConfig({}).trustProxy).toBe('loopback');
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

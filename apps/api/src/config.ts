@@ -15,6 +15,7 @@ const envSchema = z.object({
   SOLANA_CLUSTER: z.enum(['devnet', 'testnet', 'mainnet-beta', 'localnet']).default('devnet'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SEED_DEMO: booleanFlag.optional(),
+  SEED_DEMO_HOLDINGS: booleanFlag.optional(),
   DEMO_PASSWORD: z.string().min(8).default('Demo!2345'),
   JWT_SECRET: z.string().min(32).optional(),
   MASTER_KEY: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hexadecimal characters').optional(),
@@ -51,6 +52,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 function toConfig(e: z.output<typeof envSchema>) {
+  const seedDemo = e.SEED_DEMO ?? e.DATABASE_URL === undefined;
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -63,7 +65,9 @@ function toConfig(e: z.output<typeof envSchema>) {
     solanaWsUrl: e.SOLANA_WS_URL,
     solanaCluster: e.SOLANA_RPC_URL ? e.SOLANA_CLUSTER : ('localnet' as const),
     redisUrl: e.REDIS_URL,
-    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    seedDemo,
+    // Holdings only on top of the demo accounts; the test harness seeds accounts but wants empty screens.
+    seedDemoHoldings: seedDemo && (e.SEED_DEMO_HOLDINGS ?? e.NODE_ENV !== 'test'),
     demoPassword: e.DEMO_PASSWORD,
     jwtSecret: e.JWT_SECRET,
     masterKey: e.MASTER_KEY,

@@ -20,7 +20,7 @@ import {
   tokenMetadataParams,
   updateMintingSettingsRequest,
 } from '@carbonledger/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
 import { authOf } from '../../plugins/auth';
@@ -33,9 +33,9 @@ function actorOf(request: FastifyRequest): minting.MintingActor {
   return { tenantId: auth.tenantId, companyId: auth.companyId, userId: auth.userId, role: auth.role, requestId: request.id, ip: request.ip };
 }
 
-/** SPEC §2 Advanced mint wizard and Batch VCU minting, the approval hook and the minting settings. */
-export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: minting.MintingDeps = {
+/** What the minting services need from the app (also used by the demo holdings seed). */
+export function mintingDeps(app: FastifyInstance): minting.MintingDeps {
+  return {
     context: app.chainContext,
     publisher: app.live,
     live: app.live,
@@ -43,6 +43,11 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
     registry: app.registryFor,
     publicBaseUrl: publicBaseUrlOf(app.config),
   };
+}
+
+/** SPEC §2 Advanced mint wizard and Batch VCU minting, the approval hook and the minting settings. */
+export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = mintingDeps(app);
   await registerMintingJobs(app, deps);
   const mint = app.requirePermission('tokens:mint');
   const read = app.requirePermission('tokens:read');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_BASE_PATH,
@@ -40,15 +40,20 @@ export function walletActorOf(request: FastifyRequest): WalletActor {
 
 const tags = ['wallets'];
 
-export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const base = `${API_BASE_PATH}/wallets`;
-  const deps: WalletDeps = {
+/** What the wallet services need from the app (also used by the demo holdings seed). */
+export function walletDeps(app: FastifyInstance): WalletDeps {
+  return {
     db: app.db,
     chainContext: app.chainContext,
     publisher: app.live,
     masterKey: masterKeyFromHex(configuredOrLocalSecret(app.config.masterKey, app.config.dataDir, 'master')),
     explorer: explorerTargetOf(app.config),
   };
+}
+
+export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = `${API_BASE_PATH}/wallets`;
+  const deps = walletDeps(app);
   const members = app.requirePermission('wallets:create');
   const readers = app.requirePermission('wallets:read');
   const administrators = app.requirePermission('wallets:approve');
