@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { count } from 'drizzle-orm';
 import { certificateListSchema, certificateVerificationSchema, portfolioSchema, type CompanyWallet } from '@carbonledger/contracts';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
 import { companyWallets, mintOperations, retirements } from '../../db/schema';
 import { signInAs } from '../auth/auth.testing';
-import { DEMO_HOLDINGS } from './demo-holdings';
+import { DEMO_HOLDINGS, seedDemoHoldings, seedDemoHoldingsAtStartup } from './demo-holdings';
 
 /** As `npm start` runs it: PGlite and the embedded chain under DATA_DIR, started twice. */
 describe('demo holdings seeded at startup', () => {
@@ -54,5 +54,26 @@ describe('demo holdings seeded at startup', () => {
     await second.ready();
     expect(await rowsOf(second)).toEqual(seeded);
     await second.close();
+  });
+});
+
+describe('demo holdings guards', () => {
+  /** Just what the seed touches before its first service call; the database refuses if reached. */
+  const appWith = (driver: 'embedded' | 'rpc') => {
+    const asSystem = vi.fn(() => Promise.reject(new Error('database unavailable')));
+    const log = { info: vi.fn(), warn: vi.fn() };
+    return { app: { chain: { driver }, db: { asSystem }, log } as unknown as App, asSystem, log };
+  };
+
+  it('never mints demo tokens on an RPC cluster', async () => {
+    const { app, asSystem } = appWith('rpc');
+    expect(await seedDemoHoldings(app)).toBe('skipped');
+    expect(asSystem).not.toHaveBeenCalled();
+  });
+
+  it('logs a failure as a warning instead of stopping the start', async () => {
+    const { app, log } = appWith('embedded');
+    await expect(seedDemoHoldingsAtStartup(app)).resolves.toBeUndefined();
+    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: 'database unavailable' }) }), expect.stringContaining('could not be seeded'));
   });
 });
