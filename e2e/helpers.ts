@@ -11,6 +11,9 @@ export async function snap(page: Page, name: string) {
 
 /** axe findings of serious or critical impact on the page as it is now, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // axe judges what it sees: a menu or tooltip caught mid-fade has washed-out colours. Finite transitions and
+  // animations end first; endless ones (progress spinners) are left running.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

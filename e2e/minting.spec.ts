@@ -113,8 +113,6 @@ test('wizard mint and a batch of 50 VCUs, live, to an approved local dev wallet;
   await companyAdmin.getByRole('button', { name: 'Review batch' }).click();
   await companyAdmin.getByRole('combobox', { name: 'Target wallet' }).click();
   await companyAdmin.getByRole('option', { name: new RegExp(address.slice(0, 8)) }).click();
-  // axe checks the settled page: the options of the wallet menu fail color-contrast while it fades out.
-  await expect(companyAdmin.getByRole('listbox')).toBeHidden();
   const breakdown = companyAdmin.getByRole('table', { name: 'Batch per project and vintage' });
   await expect(breakdown.getByRole('row')).not.toHaveCount(1);
   await snap(companyAdmin, 'minting-batch-review');
