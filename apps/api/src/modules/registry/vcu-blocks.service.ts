@@ -187,7 +187,7 @@ async function freeRegistryBlocks(registry: RegistryAdapter, projectId: string, 
 
 /** Units the registry can still issue to anyone for a project (optionally one vintage year). */
 export async function freeRegistryUnits(registry: RegistryAdapter, projectId: string, vintageYear?: number): Promise<bigint> {
-  return (await freeRegistryBlocks(registry, projectId, vintageYear)).reduce((total, block) => total + block.blockEnd - block.blockStart + 1n, 0n);
+  return (await freeRegistryBlocks(registry, projectId, vintageYear)).reduce((total, block) => total + unitsOf(block), 0n);
 }
 
 /**
@@ -203,7 +203,7 @@ export async function importFreeUnits(tx: Tx, registry: RegistryAdapter, actor: 
     if (missing === 0n) break;
     const parsed = parseVerraSerial(block.serialNumber);
     if (!parsed.ok) continue;
-    const take = block.blockEnd - block.blockStart + 1n < missing ? block.blockEnd - block.blockStart + 1n : missing;
+    const take = unitsOf(block) < missing ? unitsOf(block) : missing;
     const range = serialForRange(parsed.serial, block.blockStart, block.blockStart + take - 1n);
     imported.push(await importVcuBlock(tx, registry, actor, formatVerraSerial(range)));
     missing -= take;
