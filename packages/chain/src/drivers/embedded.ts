@@ -7,7 +7,6 @@ import {
   type SimulatedTransactionInfo,
 } from 'litesvm';
 import {
-  getAddressDecoder,
   getBase58Decoder,
   getCompiledTransactionMessageDecoder,
   lamports as toLamports,
@@ -29,7 +28,7 @@ import {
   type SignatureStatus,
   type SimulationResult,
 } from '../client';
-import { decodeMintAccount, decodeTokenAccount, isTokenAccountData, tokenAccountOwnedBy } from '../accounts';
+import { decodeMintAccount, decodeTokenAccount, tokenAccountOwnedBy } from '../accounts';
 import { fromWireTransaction, signatureOf, summarizeMessage, toWireTransaction } from '../wire';
 import { memosOf, transactionFee, type InstructionData } from './history';
 import { liteSvmErrorToJson, REJECTING_ERRORS } from './litesvm-errors';
@@ -76,9 +75,6 @@ const COMMITTED_AFTER_BLOCKS = 32n;
  */
 export const MAX_HISTORY_TRANSACTIONS = 10_000;
 const MAX_SIGNATURES_PER_QUERY = 1_000;
-
-/** Mint layout: mint authority option (4 + 32) and supply (8) come before the decimals byte. */
-const MINT_DECIMALS_OFFSET = 44;
 
 /** Version 1 had no history; it still loads (with an empty history). */
 interface SidecarState {
@@ -175,7 +171,6 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
   const history = new Map<string, RecordedTransaction>();
   const byAddress = new Map<string, Signature[]>();
   const mintDecimals = new Map<string, number>();
-  const addressDecoder = getAddressDecoder();
   const maxHistory = options.maxHistoryTransactions ?? MAX_HISTORY_TRANSACTIONS;
 
   const addToHistory = (recorded: RecordedTransaction) => {
@@ -225,34 +220,22 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
   }
 
   const decimalsOf = (mint: Address): number => {
-    let decimals = mintDecimals.get(mint);
-    if (decimals === undefined) {
-      const account = svm.getAccount(mint);
-      decimals = account.exists && account.data.length > MINT_DECIMALS_OFFSET ? account.data[MINT_DECIMALS_OFFSET]! : 0;
-      // A mint's decimals never change once it is initialised.
-      if (account.exists) mintDecimals.set(mint, decimals);
-    }
-    return decimals;
+    const cached = mintDecimals.get(mint);
+    if (cached !== undefined) return cached;
+    const account = toChainAccount(mint, svm);
+    const decoded = account && decodeMintAccount(account);
+    // A mint's decimals never change once it is initialised.
+    if (decoded) mintDecimals.set(mint, decoded.decimals);
+    return decoded?.decimals ?? 0;
   };
 
   /** Token-2022 balances of the given accounts now (the accounts that are token accounts). */
-  const tokenBalances = (accounts: readonly { key: Address; index: number }[]): ChainTokenBalance[] => {
-    const balances: ChainTokenBalance[] = [];
-    for (const { key, index } of accounts) {
-      const account = svm.getAccount(key);
-      if (!account.exists || account.programAddress !== TOKEN_2022_PROGRAM_ADDRESS || !isTokenAccountData(account.data)) continue;
-      const data = new Uint8Array(account.data);
-      const mint = addressDecoder.decode(data.subarray(0, 32));
-      balances.push({
-        accountIndex: index,
-        mint,
-        owner: addressDecoder.decode(data.subarray(32, 64)),
-        amount: new DataView(data.buffer, data.byteOffset + 64, 8).getBigUint64(0, true),
-        decimals: decimalsOf(mint),
-      });
-    }
-    return balances;
-  };
+  const tokenBalances = (accounts: readonly { key: Address; index: number }[]): ChainTokenBalance[] =>
+    accounts.flatMap(({ key, index }) => {
+      const account = toChainAccount(key, svm);
+      const token = account && decodeTokenAccount(account);
+      return token ? [{ accountIndex: index, mint: token.mint, owner: token.owner, amount: token.amount, decimals: decimalsOf(token.mint) }] : [];
+    });
   // Only produceBlock moves the clock, so the slot is kept here instead of asked of LiteSVM on every call.
   let slot = svm.getClock().slot;
   const currentSlot = () => slot;
