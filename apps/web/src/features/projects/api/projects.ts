@@ -7,7 +7,6 @@ export const projectKeys = {
   list: (query: ProjectListQuery) => [...projectKeys.all, 'list', query] as const,
   stats: () => [...projectKeys.all, 'stats'] as const,
   detail: (id: string) => [...projectKeys.all, 'detail', id] as const,
-  vcus: (id: string) => [...projectKeys.all, 'vcus', id] as const,
 };
 
 export function fetchProjects(query: ProjectListQuery): Promise<ProjectPage> {

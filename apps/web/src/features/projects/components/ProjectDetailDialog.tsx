@@ -24,7 +24,7 @@ import { currentLanguage } from '../../../lib/i18n';
 import { useSnackbar } from '../../../lib/toast';
 import { useImportVcu } from '../api/import-vcu';
 import { useProjectDetail } from '../api/project-detail';
-import { useProjectVcus } from '../api/project-vcus';
+import { useProjectVcus } from '../../../lib/project-vcus';
 import { importFailureText, translateImportMessage } from '../import-messages';
 import { ImportedVcuNotice } from './ImportedVcuNotice';
 import { ImportVcuDialog } from './ImportVcuDialog';

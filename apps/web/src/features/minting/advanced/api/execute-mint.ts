@@ -1,6 +1,7 @@
 import { HEADERS, executeMintResultSchema, type ExecuteMintResult } from '@carbonledger/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api';
+import { projectVcuKeys } from '../../../../lib/vcu-keys';
 
 export interface ExecuteMintInput {
   previewId: string;
@@ -23,7 +24,7 @@ export function useExecuteMint() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['vcus'] }),
-        queryClient.invalidateQueries({ queryKey: ['projects', 'vcus'], refetchType: 'all' }),
+        queryClient.invalidateQueries({ queryKey: projectVcuKeys.all, refetchType: 'all' }),
         queryClient.invalidateQueries({ queryKey: ['projects'] }),
       ]),
   });

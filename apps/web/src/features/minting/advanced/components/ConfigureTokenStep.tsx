@@ -17,7 +17,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { shortAddress } from '../../../../lib/chain-format';
 import { currentLanguage } from '../../../../lib/i18n';
 import { formatNumber } from '../../../../lib/format';
-import { useProjectVcus } from '../api/project-vcus';
+import { useProjectVcus } from '../../../../lib/project-vcus';
 import { useApprovedWallets } from '../api/mint-wallets';
 import { useMintPreview } from '../api/mint-preview';
 import { isKnownMintMessage, mintFailureText, translateMintMessage } from '../mint-messages';
