@@ -86,15 +86,18 @@ interface SidecarState {
 
 type StoredBalance = [accountIndex: number, mint: string, owner: string, amount: string, decimals: number];
 
+/** What landing did; the rest of a ChainTransaction (fee, keys, memos) is read again from `wire`. */
 interface StoredTransaction {
   wire: string;
   slot: string;
   blockTime: number | null;
   err: TransactionErrorJson | null;
-  fee: string;
   pre: StoredBalance[];
   post: StoredBalance[];
 }
+
+/** What landing a transaction did, beyond what its message says. */
+type LandedFacts = Pick<ChainTransaction, 'signature' | 'slot' | 'blockTime' | 'err' | 'preTokenBalances' | 'postTokenBalances'>;
 
 /** A landed transaction as the embedded chain keeps it: the signed bytes and what they did. */
 interface RecordedTransaction {
@@ -173,12 +176,17 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
   const mintDecimals = new Map<string, number>();
   const maxHistory = options.maxHistoryTransactions ?? MAX_HISTORY_TRANSACTIONS;
 
-  const addToHistory = (recorded: RecordedTransaction) => {
-    history.set(recorded.transaction.signature, recorded);
-    for (const key of recorded.indexedKeys) {
+  const addToHistory = (wire: Base64EncodedWireTransaction, message: ReturnType<typeof readMessage>, landed: LandedFacts) => {
+    const recorded: RecordedTransaction = {
+      wire,
+      indexedKeys: message.indexedKeys,
+      transaction: { ...landed, fee: transactionFee(message.signatures, message.instructions), accountKeys: message.accountKeys, memos: memosOf(message.instructions) },
+    };
+    history.set(landed.signature, recorded);
+    for (const key of message.indexedKeys) {
       const signatures = byAddress.get(key);
-      if (signatures) signatures.push(recorded.transaction.signature);
-      else byAddress.set(key, [recorded.transaction.signature]);
+      if (signatures) signatures.push(landed.signature);
+      else byAddress.set(key, [landed.signature]);
     }
     if (history.size <= maxHistory) return;
     const [oldestSignature, oldest] = history.entries().next().value!;
@@ -194,21 +202,13 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
   const restoreTransaction = (stored: StoredTransaction) => {
     const wire = stored.wire as Base64EncodedWireTransaction;
     const transaction = fromWireTransaction(wire);
-    const message = readMessage(transaction);
-    addToHistory({
-      wire,
-      indexedKeys: message.indexedKeys,
-      transaction: {
-        signature: signatureOf(transaction),
-        slot: BigInt(stored.slot),
-        blockTime: stored.blockTime,
-        err: stored.err,
-        fee: BigInt(stored.fee),
-        accountKeys: message.accountKeys,
-        memos: memosOf(message.instructions),
-        preTokenBalances: stored.pre.map(loadBalance),
-        postTokenBalances: stored.post.map(loadBalance),
-      },
+    addToHistory(wire, readMessage(transaction), {
+      signature: signatureOf(transaction),
+      slot: BigInt(stored.slot),
+      blockTime: stored.blockTime,
+      err: stored.err,
+      preTokenBalances: stored.pre.map(loadBalance),
+      postTokenBalances: stored.post.map(loadBalance),
     });
   };
 
@@ -270,7 +270,6 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
         slot: transaction.slot.toString(),
         blockTime: transaction.blockTime,
         err: transaction.err,
-        fee: transaction.fee.toString(),
         pre: transaction.preTokenBalances.map(storeBalance),
         post: transaction.postTokenBalances.map(storeBalance),
       })),
@@ -326,20 +325,13 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     if (typeof err === 'string' && REJECTING_ERRORS.has(err)) throw new TransactionRejectedError(`Transaction refused: ${err}`, err);
     const slotNow = currentSlot();
     remember(signature, { slot: slotNow, err, logs: result instanceof FailedTransactionMetadata ? result.meta().logs() : [] });
-    addToHistory({
-      wire: toWireTransaction(transaction),
-      indexedKeys: message.indexedKeys,
-      transaction: {
-        signature,
-        slot: slotNow,
-        blockTime: Math.floor(Date.now() / 1000),
-        err,
-        fee: transactionFee(message.signatures, message.instructions),
-        accountKeys: message.accountKeys,
-        memos: memosOf(message.instructions),
-        preTokenBalances,
-        postTokenBalances: tokenBalances(message.writable),
-      },
+    addToHistory(toWireTransaction(transaction), message, {
+      signature,
+      slot: slotNow,
+      blockTime: Math.floor(Date.now() / 1000),
+      err,
+      preTokenBalances,
+      postTokenBalances: tokenBalances(message.writable),
     });
     return signature;
   };
