@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { address } from '@solana/kit';
 import { findHolderTokenAccount, transferInstruction } from '@carbonledger/chain';
@@ -152,6 +152,20 @@ describe('transactions API: mints from the database, transfers from the chain, p
     const secondPage = await list(verdeAdmin, '?pageSize=1&page=2');
     expect(firstPage).toMatchObject({ total: 2, page: 1, pageSize: 1 });
     expect([firstPage.items[0]!.id, secondPage.items[0]!.id].sort()).toEqual([`mint-${minted.id}`, (await list(verdeAdmin, '?type=sent')).items[0]!.id].sort());
+  });
+
+  it('reads no chain history for a list of mints or burns, nor for the detail of a mint', async () => {
+    const historyReads = vi.spyOn(harness.app.chain, 'getSignaturesForAddress');
+    try {
+      expect((await list(verdeAdmin, '?type=mint')).items.map((item) => item.id)).toEqual([`mint-${minted.id}`]);
+      expect((await list(verdeAdmin, '?status=failed')).total).toBe(0);
+      expect((await get(`/api/v1/transactions/mint-${minted.id}`, verdeAdmin)).statusCode).toBe(200);
+      expect(historyReads).not.toHaveBeenCalled();
+      expect((await list(verdeAdmin, '?type=sent')).total).toBe(1);
+      expect(historyReads).toHaveBeenCalled();
+    } finally {
+      historyReads.mockRestore();
+    }
   });
 
   it('keeps companies and tenants apart; a platform administrator may choose the company', async () => {

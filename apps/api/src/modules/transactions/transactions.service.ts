@@ -169,10 +169,11 @@ function transferDraft(deps: TransactionsDeps, transfer: ChainTransfer, token: r
 
 /**
  * Every token movement of a company's wallets: mints and burns as the database recorded them,
- * then transfers in and out read from the chain (signatures the database explains are skipped).
+ * then transfers in and out read from the chain (signatures the database explains are skipped)
+ * for the wallets whose transfers can be shown (`transfersOf`; the chain is slow and rate-limited).
  * If the chain cannot be read the database part still answers, flagged chainAvailable false.
  */
-async function companyTransactions(deps: TransactionsDeps, tenantId: string, companyId: string) {
+async function companyTransactions(deps: TransactionsDeps, tenantId: string, companyId: string, transfersOf: (wallet: repository.WalletRow) => boolean) {
   const facts = await deps.db.withTenant(tenantId, async (tx) => ({
     wallets: await repository.walletsOfCompany(tx, companyId),
     mints: await repository.mintOperationsOfCompany(tx, companyId),
@@ -190,7 +191,7 @@ async function companyTransactions(deps: TransactionsDeps, tenantId: string, com
   const mints = new Set(tokens.keys());
   let chainAvailable = true;
   try {
-    for (const wallet of facts.wallets.filter((row) => !row.removedAt)) {
+    for (const wallet of facts.wallets.filter((row) => !row.removedAt && transfersOf(row))) {
       for (const transfer of await walletTransfers(deps.chain, deps.readTransaction, wallet.address, mints, known)) drafts.push(transferDraft(deps, transfer, tokens.get(transfer.mint)));
     }
   } catch (error) {
@@ -231,14 +232,18 @@ function matches(query: ListQuery, walletAddresses: ReadonlySet<string> | null) 
 
 export async function listTransactions(deps: TransactionsDeps, actor: TransactionsActor, query: ListQuery): Promise<TransactionList> {
   const companyId = companyInScope(actor, query.companyId);
-  const { drafts, wallets, chainAvailable } = await companyTransactions(deps, actor.tenantId, companyId);
-  const walletAddresses = query.wallet ? new Set(wallets.filter((wallet) => wallet.id === query.wallet || wallet.address === query.wallet).map((wallet) => wallet.address)) : null;
+  const walletChosen = (wallet: repository.WalletRow) => !query.wallet || wallet.id === query.wallet || wallet.address === query.wallet;
+  // Transfers are always completed sends or receipts: a query for anything else needs no chain history.
+  const transfersShown = (!query.type || query.type === 'sent' || query.type === 'received') && (!query.status || query.status === 'completed');
+  const { drafts, wallets, chainAvailable } = await companyTransactions(deps, actor.tenantId, companyId, (wallet) => transfersShown && walletChosen(wallet));
+  const walletAddresses = query.wallet ? new Set(wallets.filter(walletChosen).map((wallet) => wallet.address)) : null;
   const selected = drafts.filter(matches(query, walletAddresses));
   const start = (query.page - 1) * query.pageSize;
   return { items: await withFees(deps, selected.slice(start, start + query.pageSize)), total: selected.length, page: query.page, pageSize: query.pageSize, chainAvailable };
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const TRANSFER_ID = /^(?:sent|received)-([1-9A-HJ-NP-Za-km-z]{64,88})$/;
 
 /**
  * The companies a transaction id may belong to, for an administrator opening another
@@ -247,7 +252,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
  */
 async function companiesOfTransactionId(deps: TransactionsDeps, tenantId: string, id: string): Promise<string[]> {
   const record = new RegExp(`^(mint|batch|burn)-(${UUID})`).exec(id);
-  const transfer = /^(?:sent|received)-([1-9A-HJ-NP-Za-km-z]{64,88})$/.exec(id);
+  const transfer = TRANSFER_ID.exec(id);
   const owners = transfer ? await ownersOf(deps.readTransaction, transfer[1]!).catch(() => []) : [];
   const found = await deps.db.withTenant(tenantId, async (tx) => {
     if (record?.[1] === 'mint') return [await repository.companyOfMintOperation(tx, record[2]!)];
@@ -260,8 +265,10 @@ async function companiesOfTransactionId(deps: TransactionsDeps, tenantId: string
 
 export async function getTransaction(deps: TransactionsDeps, actor: TransactionsActor, id: string): Promise<TransactionView> {
   const candidates = actor.administrator ? [actor.companyId, ...(await companiesOfTransactionId(deps, actor.tenantId, id))] : [actor.companyId];
+  // Only a transfer is found in the chain history; mints and burns are the database's.
+  const isTransfer = TRANSFER_ID.test(id);
   for (const companyId of new Set(candidates)) {
-    const found = (await companyTransactions(deps, actor.tenantId, companyId)).drafts.find((draft) => draft.id === id);
+    const found = (await companyTransactions(deps, actor.tenantId, companyId, () => isTransfer)).drafts.find((draft) => draft.id === id);
     if (found) return (await withFees(deps, [found]))[0]!;
   }
   throw new AppError('NOT_FOUND', transactionTexts.notFound);
