@@ -41,15 +41,22 @@ export interface RealtimeGatewayDeps {
 
 const SYSTEM_STATS_ROOM = 'system_stats';
 const userRoom = (userId: string) => `user:${userId}`;
-/** Company-scoped events go to the company's members and to the tenant's administrators, who act for every company. */
-const companyRoom = (tenantId: string, companyId: string) => `company:${tenantId}:${companyId}`;
-const tenantAdministratorsRoom = (tenantId: string) => `administrators:${tenantId}`;
-/** Transactions subscribers: one room per company, one for the platform administrators who see the whole tenant. */
-const companyTransactionsRoom = (tenantId: string, companyId: string) => `transactions:${tenantId}:company:${companyId}`;
-const tenantTransactionsRoom = (tenantId: string) => `transactions:${tenantId}`;
+/**
+ * Company-scoped events go to the company's members and to the tenant's administrators, who
+ * act for every company. Each topic has that pair of rooms: `company` events every signed-in
+ * socket joins, `transactions` only subscribers.
+ */
+type CompanyTopic = 'company' | 'transactions';
 
-function transactionsRoomOf(identity: SocketIdentity): string {
-  return transactionsActorOf(identity).administrator ? tenantTransactionsRoom(identity.tenantId) : companyTransactionsRoom(identity.tenantId, identity.companyId);
+/** The rooms of a topic that hear about this company: an event goes to both. */
+function companyAudienceRooms(topic: CompanyTopic, target: { tenantId: string; companyId: string }) {
+  return { company: `${topic}:${target.tenantId}:company:${target.companyId}`, administrators: `${topic}:${target.tenantId}:administrators` };
+}
+
+/** The one room of a topic a socket joins: its company's, or its tenant's administrators'. */
+function companyAudienceRoom(topic: CompanyTopic, identity: SocketIdentity): string {
+  const rooms = companyAudienceRooms(topic, identity);
+  return actsForWholeTenant(identity.role) ? rooms.administrators : rooms.company;
 }
 
 function invalidFiltersMessage(error: z.ZodError): string {
@@ -80,7 +87,7 @@ export interface RealtimeGateway extends NotificationPublisher {
 
 /**
  * SPEC §7 realtime: an authenticated namespace for signed-in users (rooms per user and per
- * tenant) and a guest namespace that only carries public system stats.
+ * company audience) and a guest namespace that only carries public system stats.
  */
 export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGateway {
   const members = deps.realtime.of(REALTIME.namespace);
@@ -144,7 +151,7 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       socket.emit(SERVER_EVENTS.error, { message: invalidFiltersMessage(parsed.error) });
       return;
     }
-    const room = transactionsRoomOf(identity);
+    const room = companyAudienceRoom('transactions', identity);
     const alreadySubscribed = socket.rooms.has(room);
     // Joined before the list is read, so nothing recorded meanwhile is missed.
     await socket.join(room);
@@ -160,14 +167,13 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
 
   members.on('connection', (socket) => {
     const identity = socket.data.identity as SocketIdentity;
-    const audience = actsForWholeTenant(identity.role) ? tenantAdministratorsRoom(identity.tenantId) : companyRoom(identity.tenantId, identity.companyId);
-    void socket.join([userRoom(identity.userId), audience]);
+    void socket.join([userRoom(identity.userId), companyAudienceRoom('company', identity)]);
     handleCommon(socket, members);
     socket.on(CLIENT_EVENTS.subscribeNotifications, () => {
       sendUnreadCount(socket, identity).catch(() => socket.emit(SERVER_EVENTS.error, { message: 'Failed to load notifications' }));
     });
     socket.on(CLIENT_EVENTS.subscribeTransactions, (payload: unknown) => void subscribeTransactions(socket, identity, payload));
-    socket.on(unsubscribeEvent('transactions'), () => void socket.leave(transactionsRoomOf(identity)));
+    socket.on(unsubscribeEvent('transactions'), () => void socket.leave(companyAudienceRoom('transactions', identity)));
     sendUnreadCount(socket, identity).catch(() => undefined);
   });
   guests.on('connection', (socket) => handleCommon(socket, guests));
@@ -181,13 +187,13 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
 
   return {
     connectedUsers,
-    emitToCompany: ({ tenantId, companyId }, event, payload) => void members.to([companyRoom(tenantId, companyId), tenantAdministratorsRoom(tenantId)]).emit(event, payload),
+    emitToCompany: (target, event, payload) => void members.to(Object.values(companyAudienceRooms('company', target))).emit(event, payload),
     emitToUser: (userId, event, payload) => void members.to(userRoom(userId)).emit(event, payload),
     transactionRecorded(tenantId, record) {
       transactionsOfRecord(deps.transactions, tenantId, record)
         .then((found) => {
           if (!found) return;
-          const rooms = [companyTransactionsRoom(tenantId, found.companyId), tenantTransactionsRoom(tenantId)];
+          const rooms = Object.values(companyAudienceRooms('transactions', { tenantId, companyId: found.companyId }));
           for (const transaction of found.transactions) members.to(rooms).emit(SERVER_EVENTS.transactionUpdate, transaction satisfies TransactionUpdatePayload);
         })
         .catch((error: unknown) => deps.logFeedFailure(error));
