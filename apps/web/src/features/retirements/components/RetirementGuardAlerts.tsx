@@ -46,37 +46,31 @@ function KycStatusControl({ company }: { company: CompanySummary }) {
   );
 }
 
+/** A missing wallet the user can connect from the alert itself. */
+function ConnectWalletAlert({ testId, message, onConnect }: { testId: string; message: string; onConnect: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="warning"
+      data-testid={testId}
+      action={
+        <Button color="inherit" size="small" onClick={onConnect}>
+          {t('wallets.browser.connect')}
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  );
+}
+
 /** SPEC §5 guards of a retirement: the connected wallet, then the selected company's KYC/AML approval. */
 export function RetirementGuardAlerts({ guards, company, onConnect }: { guards: RetirementGuards; company: CompanySummary | undefined; onConnect: () => void }) {
   const { t } = useTranslation();
   return (
     <>
-      {guards.walletMissing && (
-        <Alert
-          severity="warning"
-          data-testid="guard-wallet"
-          action={
-            <Button color="inherit" size="small" onClick={onConnect}>
-              {t('wallets.browser.connect')}
-            </Button>
-          }
-        >
-          {translateRetirementMessage(t, retirementTexts.walletRequired)}
-        </Alert>
-      )}
-      {guards.holderWalletMissing && (
-        <Alert
-          severity="warning"
-          data-testid="guard-holder-wallet"
-          action={
-            <Button color="inherit" size="small" onClick={onConnect}>
-              {t('wallets.browser.connect')}
-            </Button>
-          }
-        >
-          {translateRetirementMessage(t, retirementTexts.holderWalletRequired)}
-        </Alert>
-      )}
+      {guards.walletMissing && <ConnectWalletAlert testId="guard-wallet" message={translateRetirementMessage(t, retirementTexts.walletRequired)} onConnect={onConnect} />}
+      {guards.holderWalletMissing && <ConnectWalletAlert testId="guard-holder-wallet" message={translateRetirementMessage(t, retirementTexts.holderWalletRequired)} onConnect={onConnect} />}
       {guards.kycBlocked && company && (
         <Alert severity="warning" data-testid="guard-kyc">
           {translateRetirementMessage(t, retirementTexts.kycRequired)}{' '}
