@@ -1,4 +1,5 @@
 import { address, getUtf8Decoder, type Address, type ReadonlyUint8Array } from '@solana/kit';
+import { MEMO_PROGRAM_ADDRESS } from '../builders/token';
 import { COMPUTE_BUDGET_PROGRAM_ADDRESS } from '../builders/transaction';
 import { LAMPORTS_PER_SIGNATURE, priorityFeeLamports } from '../fees';
 
@@ -9,7 +10,7 @@ export interface InstructionData {
 }
 
 /** SPL Memo v1 (what the product sends, see docs/chain.md) and v2 (what most wallets send). */
-const MEMO_PROGRAMS = new Set<string>([address('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo'), address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr')]);
+const MEMO_PROGRAMS = new Set<string>([MEMO_PROGRAM_ADDRESS, address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr')]);
 
 const SET_COMPUTE_UNIT_LIMIT = 2;
 const SET_COMPUTE_UNIT_PRICE = 3;
