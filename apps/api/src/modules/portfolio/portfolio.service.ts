@@ -9,11 +9,6 @@ import type { RegistryProvider } from '../registry/registry.adapter';
 import { retiredAmountsOfCompany } from '../retirements/retirements.repository';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
 
-/**
- * The company's holdings read from the chain: for every wallet of the company, the token
- * accounts of the tenant's project mints, with the project and vintage behind each mint and a
- * value at the tenant's price per tCO2e for the project type.
- */
 export interface PortfolioDeps {
   db: Database;
   chain: ChainClient;
@@ -21,6 +16,11 @@ export interface PortfolioDeps {
   registry: RegistryProvider;
 }
 
+/**
+ * The company's holdings read from the chain: for every wallet of the company, the token
+ * accounts of the tenant's project mints, with the project and vintage behind each mint and a
+ * value at the tenant's price per tCO2e for the project type.
+ */
 export async function companyPortfolio({ db, chain, explorer, registry: registryFor }: PortfolioDeps, tenantId: string, companyId: string): Promise<Portfolio> {
   const facts = await db.withTenant(tenantId, async (tx) => {
     const wallets = await companyWalletsOf(tx, companyId);
