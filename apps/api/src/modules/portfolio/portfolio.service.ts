@@ -36,15 +36,19 @@ export async function companyPortfolio({ db, chain, explorer, registry: registry
     return { wallets, mints, projectMints, projects, settings: await mintingSettingsOf(tx), retired: await retiredAmountsOfCompany(tx, companyId) };
   });
   const known = new Map(facts.mints.map((mint) => [mint.mintAddress, mint]));
+  const projectMintOf = new Map(facts.projectMints.map((row) => [row.mintAddress, row]));
+  const retiredOf = new Map(facts.retired.map((entry) => [`${entry.walletAddress}:${entry.tokenMint}`, entry.amount]));
+  // One chain read per wallet, all at once; the holdings keep the wallets' order.
+  const accountsOfWallets = await Promise.all(facts.wallets.map((wallet) => chain.getTokenAccountsByOwner(address(wallet.address))));
   const holdings: PortfolioHolding[] = [];
-  for (const wallet of facts.wallets) {
-    for (const account of await chain.getTokenAccountsByOwner(address(wallet.address))) {
+  for (const [index, wallet] of facts.wallets.entries()) {
+    for (const account of accountsOfWallets[index]!) {
       const mint = known.get(account.mint);
       if (!mint) continue;
-      const retired = facts.retired.find((entry) => entry.walletAddress === wallet.address && entry.tokenMint === account.mint)?.amount ?? 0n;
+      const retired = retiredOf.get(`${wallet.address}:${account.mint}`) ?? 0n;
       // Approval opens an account for every tenant mint; one that never held or retired anything is no holding.
       if (account.amount === 0n && retired === 0n) continue;
-      const projectMint = facts.projectMints.find((row) => row.mintAddress === account.mint);
+      const projectMint = projectMintOf.get(account.mint);
       const project = projectMint ? facts.projects.get(projectMint.projectId) : undefined;
       const price = project ? (facts.settings.pricesUsdCents[project.type] ?? DEFAULT_PRICES_USD_CENTS[project.type]) : 0;
       const tonnes = account.amount / 10n ** BigInt(mint.decimals);
