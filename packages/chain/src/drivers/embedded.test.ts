@@ -6,8 +6,8 @@ import { generateKeyPairSigner } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { openEmbeddedChain, type EmbeddedChainClient } from './embedded';
 import { describeChainClient } from '../testing/client-behaviour';
-import { execute, executeOrThrow, fundedSigner, signedWire } from '../testing/helpers';
-import { createHolderTokenAccountInstruction, createProjectMintInstructions, findHolderTokenAccount, mintToInstruction, projectMintLayout } from '../builders/token';
+import { createProjectMint, execute, fundedSigner, signedWire } from '../testing/helpers';
+import { findHolderTokenAccount, mintToInstruction } from '../builders/token';
 
 describeChainClient('embedded', async () => {
   let chain: EmbeddedChainClient;
@@ -26,21 +26,8 @@ describe('embedded chain history of failed transactions', () => {
   it('keeps a transaction that failed while executing, with its error and unchanged token balances', async () => {
     const chain = openEmbeddedChain({ snapshotPath: null, blockIntervalMs: null });
     const payer = await fundedSigner(chain);
-    const mint = await generateKeyPairSigner();
-    const freeze = await generateKeyPairSigner();
     const holder = await generateKeyPairSigner();
-    const metadata = { name: 'Frozen Project', symbol: 'FRZ', uri: '' };
-    await executeOrThrow(chain, payer, [
-      ...createProjectMintInstructions({
-        payer,
-        mint,
-        issuer: payer,
-        freezeAuthority: freeze.address,
-        metadata,
-        mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize),
-      }),
-      await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: mint.address }),
-    ]);
+    const { mint } = await createProjectMint(chain, payer, { name: 'Frozen Project', symbol: 'FRZ', uri: '' }, [holder.address]);
     const account = await findHolderTokenAccount(holder.address, mint.address);
     // The account is frozen (DefaultAccountState), so the mint-to fails on chain.
     const outcome = await execute(chain, payer, [mintToInstruction({ mint: mint.address, destination: account, issuer: payer, amount: 10n, decimals: 0 })]);

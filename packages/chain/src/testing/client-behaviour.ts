@@ -7,16 +7,14 @@ import { getAddMemoInstruction } from '@solana-program/memo';
 import {
   burnWithMemoInstructions,
   createHolderTokenAccountInstruction,
-  createProjectMintInstructions,
   findHolderTokenAccount,
   MEMO_PROGRAM_ADDRESS,
   mintToInstruction,
-  projectMintLayout,
   thawTokenAccountInstruction,
   transferInstruction,
 } from '../builders/token';
 import { priorityFeeInstructions } from '../builders/transaction';
-import { execute, executeOrThrow, fundedSigner, LAMPORTS_PER_SOL, signedWire } from './helpers';
+import { createProjectMint, execute, executeOrThrow, fundedSigner, LAMPORTS_PER_SOL, signedWire } from './helpers';
 
 /** A well-formed signature no transaction has. */
 const signatureOfNothing = '1111111111111111111111111111111111111111111111111111111111111111' as Signature;
@@ -119,21 +117,9 @@ export function describeChainClient(name: string, makeHarness: () => Promise<Cha
 
     it('reads mints and token accounts by owner', async () => {
       const payer = await fundedSigner(chain);
-      const mint = await generateKeyPairSigner();
-      const freeze = await generateKeyPairSigner();
       const holder = await generateKeyPairSigner();
       const metadata = { name: 'Behaviour Project', symbol: 'BHV', uri: 'https://example.test/bhv.json' };
-      await executeOrThrow(chain, payer, [
-        ...createProjectMintInstructions({
-          payer,
-          mint,
-          issuer: payer,
-          freezeAuthority: freeze.address,
-          metadata,
-          mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize),
-        }),
-        await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: mint.address }),
-      ]);
+      const { mint, freeze } = await createProjectMint(chain, payer, metadata, [holder.address]);
       expect(await chain.getMint(mint.address)).toMatchObject({ supply: 0n, decimals: 0, mintAuthority: payer.address, freezeAuthority: freeze.address });
       const accounts = await chain.getTokenAccountsByOwner(holder.address);
       expect(accounts).toHaveLength(1);
@@ -146,23 +132,9 @@ export function describeChainClient(name: string, makeHarness: () => Promise<Cha
 
     it('lists the transactions that touched an address with fee, memos and token balances before and after', async () => {
       const payer = await fundedSigner(chain);
-      const mint = await generateKeyPairSigner();
-      const freeze = await generateKeyPairSigner();
       const alice = await generateKeyPairSigner();
       const bob = await generateKeyPairSigner();
-      const metadata = { name: 'History Project', symbol: 'HIST', uri: '' };
-      await executeOrThrow(
-        chain,
-        payer,
-        createProjectMintInstructions({
-          payer,
-          mint,
-          issuer: payer,
-          freezeAuthority: freeze.address,
-          metadata,
-          mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize),
-        }),
-      );
+      const { mint, freeze } = await createProjectMint(chain, payer, { name: 'History Project', symbol: 'HIST', uri: '' });
       const aliceAccount = await findHolderTokenAccount(alice.address, mint.address);
       const bobAccount = await findHolderTokenAccount(bob.address, mint.address);
       await executeOrThrow(chain, payer, [

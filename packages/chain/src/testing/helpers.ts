@@ -1,5 +1,6 @@
-import { generateKeyPairSigner, type Instruction, type KeyPairSigner, type TransactionSigner } from '@solana/kit';
+import { generateKeyPairSigner, type Address, type Instruction, type KeyPairSigner, type TransactionSigner } from '@solana/kit';
 import type { ChainClient, SendOutcome } from '../client';
+import { createHolderTokenAccountInstruction, createProjectMintInstructions, projectMintLayout, type TokenMetadataInput } from '../builders/token';
 import { buildTransactionMessage, signTransaction } from '../builders/transaction';
 import { toWireTransaction } from '../wire';
 
@@ -26,4 +27,17 @@ export async function executeOrThrow(chain: ChainClient, feePayer: TransactionSi
   const outcome = await execute(chain, feePayer, instructions);
   if (outcome.status !== 'confirmed') throw new Error(`transaction ${outcome.status}: ${JSON.stringify(outcome, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}`);
   return outcome;
+}
+
+/**
+ * Creates a project mint with the payer as its issuer and a fresh freeze authority and, in the
+ * same transaction, a token account for each holder (frozen, as the mint makes them).
+ */
+export async function createProjectMint(chain: ChainClient, payer: KeyPairSigner, metadata: TokenMetadataInput, holders: readonly Address[] = []) {
+  const mint = await generateKeyPairSigner();
+  const freeze = await generateKeyPairSigner();
+  const mintLamports = await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize);
+  const holderAccounts = await Promise.all(holders.map((owner) => createHolderTokenAccountInstruction({ payer, owner, mint: mint.address })));
+  await executeOrThrow(chain, payer, [...createProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata, mintLamports }), ...holderAccounts]);
+  return { mint, freeze };
 }
