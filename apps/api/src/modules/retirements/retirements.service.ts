@@ -255,20 +255,12 @@ export async function createRetirement(deps: RetirementDeps, actor: RetirementAc
     return inserted;
   });
 
-  if (scheduledFor) {
-    if (managed) {
-      await approveForManagedWallet(deps, row);
-      return { retirement: await publish(deps, row.tenantId, row.id), transaction: null };
-    }
-    const prepared = await prepareApproval(deps, row);
-    return { retirement: await publish(deps, row.tenantId, row.id), transaction: preparedView(prepared) };
-  }
-  if (managed) {
-    await runRetirement(deps, row.tenantId, row.id);
-    return { retirement: await publish(deps, row.tenantId, row.id), transaction: null };
-  }
-  const prepared = await prepareBurn(deps, row);
-  return { retirement: await publish(deps, row.tenantId, row.id), transaction: preparedView(prepared) };
+  let transaction: RetirementActionResult['transaction'] = null;
+  if (scheduledFor && managed) await approveForManagedWallet(deps, row);
+  else if (scheduledFor) transaction = preparedView(await prepareApproval(deps, row));
+  else if (managed) await runRetirement(deps, row.tenantId, row.id);
+  else transaction = preparedView(await prepareBurn(deps, row));
+  return { retirement: await publish(deps, row.tenantId, row.id), transaction };
 }
 
 // ---------------------------------------------------------------------------------------------
