@@ -37,7 +37,7 @@ describe('embedded chain history of failed transactions', () => {
     const failed = await chain.getTransaction(outcome.signature);
     expect(failed).toMatchObject({ err: { InstructionError: [0, { Custom: 17 }] }, fee: 5_000n });
     expect(failed!.postTokenBalances.find((entry) => entry.owner === holder.address)).toMatchObject({ amount: 0n });
-    });
+  });
 });
 
 describe('embedded chain persistence and blocks', () => {
