@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { tonnesField } from './minting';
 import { bigintString, ISO_COUNTRY_CODES, registryIdSchema } from './registry';
 import { preparedTransactionSchema } from './signing';
+import { companyWalletKindSchema } from './wallets';
 
 /**
  * Retirements (SPEC §2 Retirements, §3 Retirement, §4 Retirement, §5 "Retirements need a
@@ -103,7 +104,7 @@ export const retirementSchema = z.object({
   companyId: z.uuid(),
   companyName: z.string(),
   walletAddress: z.string(),
-  walletType: z.enum(['external', 'platform_managed']),
+  walletType: companyWalletKindSchema,
   tokenMint: z.string(),
   tokenSymbol: z.string(),
   projectId: z.string(),
