@@ -1,17 +1,18 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { setUpScreenTests } from '../test/screen';
 import { ListPagination } from './ListPagination';
 
-function renderPager() {
+function renderPager({ pageSizes }: { pageSizes?: number[] } = {}) {
   const onPageChange = vi.fn<(page: number) => void>();
   const onPageSizeChange = vi.fn<(pageSize: number) => void>();
-  render(<ListPagination total={45} page={1} pageSize={10} onPageChange={onPageChange} onPageSizeChange={onPageSizeChange} />);
+  render(<ListPagination total={45} page={1} pageSize={10} pageSizes={pageSizes} onPageChange={onPageChange} onPageSizeChange={onPageSizeChange} />);
   return { onPageChange, onPageSizeChange };
 }
 
 describe('list pagination', () => {
-  afterEach(cleanup);
+  setUpScreenTests({ signedInTexts: false });
 
   it('shows where the page is in the list and turns to the next page', () => {
     const { onPageChange } = renderPager();
@@ -27,5 +28,11 @@ describe('list pagination', () => {
     fireEvent.click(screen.getByRole('option', { name: '50' }));
     expect(onPageSizeChange).toHaveBeenCalledWith(50);
     expect(onPageChange).toHaveBeenLastCalledWith(0);
+  });
+
+  it('offers the page sizes its screen asks for', async () => {
+    renderPager({ pageSizes: [10, 20, 50, 100] });
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['10', '20', '50', '100']);
   });
 });

@@ -6,9 +6,9 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
-import TablePagination from '@mui/material/TablePagination';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
 import { useSnackbar } from '../../lib/toast';
 import type { TransactionFilters as Filters } from './api/transactions';
@@ -94,20 +94,7 @@ export default function TransactionsPage({ name }: { name: string }) {
           {data && data.items.length > 0 && (
             <>
               <TransactionsTable transactions={data.items} onCopyHash={(hash) => void copyHash(hash)} onDetails={setSelected} />
-              <TablePagination
-                component="div"
-                count={data.total}
-                page={page}
-                rowsPerPage={pageSize}
-                rowsPerPageOptions={PAGE_SIZES}
-                onPageChange={(_event, next) => setPage(next)}
-                onRowsPerPageChange={(event) => {
-                  setPageSize(Number(event.target.value));
-                  setPage(0);
-                }}
-                labelRowsPerPage={t('transactions.rowsPerPage')}
-                labelDisplayedRows={({ from, to, count }) => t('transactions.displayedRows', { from, to, count })}
-              />
+              <ListPagination total={data.total} page={page} pageSize={pageSize} pageSizes={PAGE_SIZES} onPageChange={setPage} onPageSizeChange={setPageSize} />
             </>
           )}
         </CardContent>
