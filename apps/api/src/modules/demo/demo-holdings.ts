@@ -35,7 +35,8 @@ interface DemoActors {
   administrator: { userId: string; companyId: string };
 }
 
-async function demoActors(app: FastifyInstance): Promise<DemoActors | null> {
+/** Who the seed acts as and what earlier starts left, read in one transaction; null without the demo accounts. */
+async function demoState(app: FastifyInstance) {
   return app.db.asSystem(async (tx) => {
     const tenant = await repository.findTenantBySlug(tx, DEMO_TENANT_SLUG);
     if (!tenant) return null;
@@ -44,12 +45,15 @@ async function demoActors(app: FastifyInstance): Promise<DemoActors | null> {
     const member = people.find((user) => user.email === DEMO_HOLDINGS.member);
     const administrator = people.find((user) => user.email === DEMO_HOLDINGS.administrator);
     if (!company || !member || !administrator) return null;
-    return {
+    const actors: DemoActors = {
       tenantId: tenant.id,
       companyId: company.id,
       member: { userId: member.id, companyId: member.companyId, role: member.role },
       administrator: { userId: administrator.id, companyId: administrator.companyId },
     };
+    const wallet = await repository.findWalletByName(tx, company.id, DEMO_HOLDINGS.walletName);
+    if (!wallet) return { actors, wallet: null, mints: [], retired: false };
+    return { actors, wallet, mints: await repository.mintOperationsOfWallet(tx, wallet.id), retired: await repository.hasRetirementFromWallet(tx, wallet.id) };
   });
 }
 
@@ -63,8 +67,10 @@ async function demoActors(app: FastifyInstance): Promise<DemoActors | null> {
 export async function seedDemoHoldings(app: FastifyInstance): Promise<'seeded' | 'present' | 'skipped'> {
   // Real clusters hold real money: demo tokens only ever go to the embedded chain.
   if (app.chain.driver !== 'embedded') return 'skipped';
-  const actors = await demoActors(app);
-  if (!actors) return 'skipped';
+  const state = await demoState(app);
+  if (!state) return 'skipped';
+  if (state.wallet && state.wallet.status !== 'pending' && state.mints.length > 0 && state.retired) return 'present';
+  const { actors } = state;
   const { tenantId } = actors;
   const walletActor = (who: { userId: string; companyId: string }, administrator: boolean): wallets.WalletActor => ({
     tenantId,
@@ -75,13 +81,6 @@ export async function seedDemoHoldings(app: FastifyInstance): Promise<'seeded' |
     requestId: SEED_REQUEST_ID,
   });
   const member = { tenantId, ...actors.member, requestId: SEED_REQUEST_ID, ip: null };
-
-  const state = await app.db.withTenant(tenantId, async (tx) => {
-    const existing = await repository.findWalletByName(tx, actors.companyId, DEMO_HOLDINGS.walletName);
-    if (!existing) return { wallet: null, mints: [], retired: false };
-    return { wallet: existing, mints: await repository.mintOperationsOfWallet(tx, existing.id), retired: await repository.hasRetirementFromWallet(tx, existing.id) };
-  });
-  if (state.wallet && state.wallet.status !== 'pending' && state.mints.length > 0 && state.retired) return 'present';
 
   const wallet = state.wallet ?? (await wallets.createManagedWallet(walletDeps(app), walletActor(actors.member, false), { name: DEMO_HOLDINGS.walletName }));
   if (wallet.status === 'pending') await wallets.approveWallet(walletDeps(app), walletActor(actors.administrator, true), wallet.id);
