@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_TYPES, type ProjectType } from './projects';
 import { bigintString, registryIdSchema } from './registry';
+import { tonnesField } from './tonnes';
 
 /** SPEC §8 Minting texts, plus the server's own wording for the rules of SPEC §5 Mint. */
 export const mintingTexts = {
@@ -35,11 +36,6 @@ export function formatSol(lamports: bigint): string {
   const fraction = (lamports % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
   return fraction ? `${whole}.${fraction}` : whole.toString();
 }
-
-/** tCO2e as a JSON integer or a decimal string; the server turns it into a bigint. */
-export const tonnesField = z
-  .union([z.number().int().positive(), z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a positive whole number of tCO2e')])
-  .transform((value) => BigInt(value));
 
 export const mintPreviewRequest = z.object({
   projectId: z.string().regex(/^[0-9]{1,9}$/, mintingTexts.selectProject),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { tonnesField } from './minting';
 import { bigintString, ISO_COUNTRY_CODES, registryIdSchema } from './registry';
 import { preparedTransactionSchema } from './signing';
+import { tonnesField } from './tonnes';
 import { companyWalletKindSchema } from './wallets';
 
 /**

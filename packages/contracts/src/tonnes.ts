@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** Whole tCO2e asked for (a mint, a retirement) as a JSON integer or a decimal string; the server turns it into a bigint. */
+export const tonnesField = z
+  .union([z.number().int().positive(), z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a positive whole number of tCO2e')])
+  .transform((value) => BigInt(value));
+
 /** An exact amount of tCO2e as a decimal string ("120", "0.5"): tokens of mints with different decimals summed. */
 export const tonnesString = z.string().regex(/^\d+(\.\d+)?$/);
 
