@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_TYPES, type ProjectType } from './projects';
 import { bigintString, registryIdSchema } from './registry';
-import { tonnesField } from './tonnes';
+import { formatBaseUnits, tonnesField } from './tonnes';
 
 /** SPEC §8 Minting texts, plus the server's own wording for the rules of SPEC §5 Mint. */
 export const mintingTexts = {
@@ -31,10 +31,9 @@ export function insufficientBalanceText(requiredLamports: bigint, availableLampo
   return `${mintingTexts.insufficientBalance}: ${formatSol(requiredLamports)} SOL required, ${formatSol(availableLamports)} SOL available.`;
 }
 
+/** SOL has 9 decimals: lamports as an exact SOL amount. */
 export function formatSol(lamports: bigint): string {
-  const whole = lamports / 1_000_000_000n;
-  const fraction = (lamports % 1_000_000_000n).toString().padStart(9, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole.toString();
+  return formatBaseUnits(lamports, 9);
 }
 
 export const mintPreviewRequest = z.object({

@@ -15,8 +15,12 @@ export const tonnesString = z.string().regex(/^\d+(\.\d+)?$/);
 export function sumAsTonnes(amounts: readonly { amount: bigint; decimals: number }[]): string {
   const scale = Math.max(0, ...amounts.map((part) => part.decimals));
   const total = amounts.reduce((sum, part) => sum + part.amount * 10n ** BigInt(scale - part.decimals), 0n);
-  if (scale === 0) return total.toString();
-  const unit = 10n ** BigInt(scale);
-  const fraction = (total % unit).toString().padStart(scale, '0').replace(/0+$/, '');
-  return fraction ? `${total / unit}.${fraction}` : (total / unit).toString();
+  return formatBaseUnits(total, scale);
+}
+
+/** Base units of a token with `decimals` (tCO2e tokens, lamports of SOL) as an exact decimal string: "122.5", "10". */
+export function formatBaseUnits(units: bigint, decimals: number): string {
+  const scale = 10n ** BigInt(decimals);
+  const fraction = (units % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return fraction ? `${units / scale}.${fraction}` : (units / scale).toString();
 }
