@@ -79,8 +79,15 @@ function tonnesOf(row: Pick<repository.RetirementRow, 'amount' | 'decimals'>): b
   return row.amount / 10n ** BigInt(row.decimals);
 }
 
+/** Where a retirement waiting for the holder's signature keeps its prepared transaction: the burn (pending) or the delegate approval (awaiting_signature). */
+const PREPARED_TRANSACTION = { pending: 'transactionId', awaiting_signature: 'approvalTransactionId' } as const;
+type AwaitingHolder = keyof typeof PREPARED_TRANSACTION;
+
+function preparedTransactionOf(row: repository.RetirementRow): string | null {
+  return row.status === 'pending' || row.status === 'awaiting_signature' ? row[PREPARED_TRANSACTION[row.status]] : null;
+}
+
 export function toRetirement(deps: Pick<RetirementDeps, 'explorer'>, row: repository.RetirementView): Retirement {
-  const pendingTransaction = row.status === 'pending' ? row.transactionId : row.status === 'awaiting_signature' ? row.approvalTransactionId : null;
   return {
     id: row.id,
     status: row.status,
@@ -108,7 +115,7 @@ export function toRetirement(deps: Pick<RetirementDeps, 'explorer'>, row: reposi
     certificateId: row.certificateId,
     certificateNumber: row.certificateId ? row.certificateNumber : null,
     certificateMint: row.certificateMint,
-    transactionId: pendingTransaction,
+    transactionId: preparedTransactionOf(row),
     error: row.error,
     createdAt: row.createdAt.toISOString(),
     scheduledFor: row.scheduledFor?.toISOString() ?? null,
@@ -276,18 +283,22 @@ async function retirePreparedTransaction(tx: Tx, transactionId: string | null, r
   return 'expired';
 }
 
-async function prepareBurn(deps: RetirementDeps, row: repository.RetirementRow): Promise<PreparedTransaction> {
-  const spec = await burnSpec(deps, row);
-  const prepared = await prepareHolderBurn(deps.context, spec);
+/** Keeps the newest prepared transaction of a retirement still waiting for it; the one it replaces expires unless it was already sent. */
+async function keepPrepared(deps: RetirementDeps, row: repository.RetirementRow, status: AwaitingHolder, prepared: PreparedTransaction, change: Partial<repository.NewRetirementRow> = {}): Promise<PreparedTransaction> {
   await deps.context.db.withTenant(row.tenantId, async (tx) => {
     const locked = await repository.findRetirementForUpdate(tx, row.id);
-    if (locked?.status !== 'pending') throw new AppError('CONFLICT', retirementTexts.prepareNotAllowed);
-    if ((await retirePreparedTransaction(tx, locked.transactionId, 'Replaced by a newer prepared transaction')) === 'already_sent') {
+    if (locked?.status !== status) throw new AppError('CONFLICT', retirementTexts.prepareNotAllowed);
+    if ((await retirePreparedTransaction(tx, preparedTransactionOf(locked), 'Replaced by a newer prepared transaction')) === 'already_sent') {
       throw new AppError('CONFLICT', retirementTexts.prepareNotAllowed);
     }
-    await repository.updateRetirement(tx, row.id, { transactionId: prepared.transactionId, certificateMint: spec.certificateMint.address, error: null });
+    await repository.updateRetirement(tx, row.id, { [PREPARED_TRANSACTION[status]]: prepared.transactionId, error: null, ...change });
   });
   return prepared;
+}
+
+async function prepareBurn(deps: RetirementDeps, row: repository.RetirementRow): Promise<PreparedTransaction> {
+  const spec = await burnSpec(deps, row);
+  return keepPrepared(deps, row, 'pending', await prepareHolderBurn(deps.context, spec), { certificateMint: spec.certificateMint.address });
 }
 
 function allowanceSpec(row: repository.RetirementRow, kind: AllowanceSpec['kind'], amount: bigint): AllowanceSpec {
@@ -296,16 +307,7 @@ function allowanceSpec(row: repository.RetirementRow, kind: AllowanceSpec['kind'
 
 async function prepareApproval(deps: RetirementDeps, row: repository.RetirementRow): Promise<PreparedTransaction> {
   const target = await deps.context.db.withTenant(row.tenantId, (tx) => repository.scheduledSum(tx, row.walletAddress, row.tokenMint, { excluding: row.id }));
-  const prepared = await prepareHolderAllowance(deps.context, allowanceSpec(row, RETIREMENT_KINDS.approve, target + row.amount));
-  await deps.context.db.withTenant(row.tenantId, async (tx) => {
-    const locked = await repository.findRetirementForUpdate(tx, row.id);
-    if (locked?.status !== 'awaiting_signature') throw new AppError('CONFLICT', retirementTexts.prepareNotAllowed);
-    if ((await retirePreparedTransaction(tx, locked.approvalTransactionId, 'Replaced by a newer prepared transaction')) === 'already_sent') {
-      throw new AppError('CONFLICT', retirementTexts.prepareNotAllowed);
-    }
-    await repository.updateRetirement(tx, row.id, { approvalTransactionId: prepared.transactionId, error: null });
-  });
-  return prepared;
+  return keepPrepared(deps, row, 'awaiting_signature', await prepareHolderAllowance(deps.context, allowanceSpec(row, RETIREMENT_KINDS.approve, target + row.amount)));
 }
 
 /**
@@ -706,10 +708,7 @@ export async function cancelRetirement(deps: RetirementDeps, actor: RetirementAc
     await repository.lockTokenAccount(tx, found.walletAddress, found.tokenMint);
     const row = (await repository.findRetirementForUpdate(tx, id))!;
     if (!CANCELLABLE_RETIREMENT_STATUSES.includes(row.status)) throw new AppError('CONFLICT', retirementTexts.cancelNotAllowed);
-    if (row.status !== 'scheduled') {
-      const pendingTransaction = row.status === 'pending' ? row.transactionId : row.approvalTransactionId;
-      if ((await retirePreparedTransaction(tx, pendingTransaction, 'The retirement was cancelled')) === 'already_sent') throw new AppError('CONFLICT', retirementTexts.cancelNotAllowed);
-    }
+    if ((await retirePreparedTransaction(tx, preparedTransactionOf(row), 'The retirement was cancelled')) === 'already_sent') throw new AppError('CONFLICT', retirementTexts.cancelNotAllowed);
     const updated = await repository.updateRetirement(tx, id, { status: 'cancelled', cancelledAt: new Date() });
     await audit(tx, updated, 'retirement.cancelled', actor, { previousStatus: row.status });
     return { row: updated, reduceAllowance: row.status === 'scheduled' };
