@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatNumber, formatRetirementLocation } from './format';
+import { countryName, formatCurrency, formatNumber, formatRetirementLocation } from './format';
 
 describe('number and currency formats (SPEC §9)', () => {
   it('uses the dollar sign in English and R$ in Portuguese', () => {
@@ -10,6 +10,13 @@ describe('number and currency formats (SPEC §9)', () => {
   it("uses the Spanish locale's own grouping", () => {
     expect(formatNumber(1234567, 'es').replace(/\s/g, ' ')).toBe('1.234.567');
     expect(formatNumber(1234567n, 'en')).toBe('1,234,567');
+  });
+});
+
+describe('countryName', () => {
+  it('names the country in the reader language', () => {
+    expect(countryName('BR', 'en')).toBe('Brazil');
+    expect(countryName('BR', 'pt')).toBe('Brasil');
   });
 });
 

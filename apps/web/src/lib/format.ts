@@ -12,8 +12,13 @@ export function formatNumber(value: number | bigint, language: Language): string
   return new Intl.NumberFormat(LOCALES[language]).format(value);
 }
 
+/** The country's name in the reader's language ("Brazil", "Brasil"), or the code if the browser has no name for it. */
 export function countryName(code: string, language: Language): string {
-  return new Intl.DisplayNames([LOCALES[language]], { type: 'region' }).of(code) ?? code;
+  try {
+    return new Intl.DisplayNames([LOCALES[language]], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 /** A retirement's location: the country by name, with the ISO 3166-2 subdivision code when one was given ("Brazil · BR-SP"). */

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, percentOf } from './project-format';
+import { percentOf } from './project-format';
 
 describe('project card formatting', () => {
-  it('names the country in the reader language', () => {
-    expect(countryName('BR', 'en')).toBe('Brazil');
-    expect(countryName('BR', 'pt')).toBe('Brasil');
-  });
-
   it('gives the share of credits as a whole percentage, also beyond 2^53 and for an empty project', () => {
     expect(percentOf('250', '1000')).toBe(25);
     expect(percentOf('9007199254740993', '18014398509481986')).toBe(50);

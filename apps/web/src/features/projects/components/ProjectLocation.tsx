@@ -1,8 +1,8 @@
 import type { CarbonProject } from '@carbonledger/contracts';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { countryName } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { countryName } from '../project-format';
 import { CountryFlag } from './CountryFlag';
 
 /** The country's flag, named in the reader's language for screen readers, then the registry's location text. */
