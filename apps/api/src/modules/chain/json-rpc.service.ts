@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sumAsTonnes } from '@carbonledger/contracts';
 import {
   address as toAddress,
   getBase58Decoder,
@@ -122,15 +123,20 @@ function withBlockhash(wire: Base64EncodedWireTransaction, blockhash: Blockhash)
   return getBase64EncodedWireTransaction({ ...transaction, messageBytes: messageBytes as typeof transaction.messageBytes });
 }
 
+/** Solana's UiTokenAmount: base units, and the exact decimal (trailing zeros trimmed, as the validator writes it). */
+function uiTokenAmount(amount: bigint, decimals: number) {
+  const uiAmountString = sumAsTonnes([{ amount, decimals }]);
+  return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString };
+}
+
 /** A pre/postTokenBalances entry in Solana's JSON shape. */
 function tokenBalanceJson(balance: ChainTokenBalance) {
-  const uiAmountString = balance.decimals === 0 ? balance.amount.toString() : (Number(balance.amount) / 10 ** balance.decimals).toString();
   return {
     accountIndex: balance.accountIndex,
     mint: balance.mint,
     owner: balance.owner,
     programId: TOKEN_2022_PROGRAM_ADDRESS,
-    uiTokenAmount: { amount: balance.amount.toString(), decimals: balance.decimals, uiAmount: Number(uiAmountString), uiAmountString },
+    uiTokenAmount: uiTokenAmount(balance.amount, balance.decimals),
   };
 }
 
@@ -156,7 +162,6 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
   const tokenAccountJsonParsed = async (token: ChainTokenAccount, account: ChainAccount) => {
     const mint = await chain.getAccountInfo(token.mint);
     const decimals = mint ? (decodeMintAccount(mint)?.decimals ?? 0) : 0;
-    const uiAmountString = decimals === 0 ? token.amount.toString() : (Number(token.amount) / 10 ** decimals).toString();
     return {
       data: {
         program: 'spl-token-2022',
@@ -167,7 +172,7 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
             owner: token.owner,
             state: token.frozen ? 'frozen' : 'initialized',
             isNative: false,
-            tokenAmount: { amount: token.amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString },
+            tokenAmount: uiTokenAmount(token.amount, decimals),
             ...(token.delegate ? { delegate: token.delegate, delegatedAmount: { amount: token.delegatedAmount.toString(), decimals, uiAmountString: token.delegatedAmount.toString() } } : {}),
           },
         },
