@@ -146,11 +146,14 @@ async function publish(deps: RetirementDeps, tenantId: string, id: string): Prom
   return view;
 }
 
-async function requireRetirement(tx: Tx, actor: RetirementActor, id: string): Promise<repository.RetirementRow> {
-  const row = await repository.findRetirement(tx, id);
+function visibleTo<Row extends repository.RetirementRow>(actor: RetirementActor, row: Row | undefined): Row {
   const scope = scopeOf(actor);
   if (!row || (scope && row.companyId !== scope)) throw AppError.notFound('Retirement');
   return row;
+}
+
+async function requireRetirement(tx: Tx, actor: RetirementActor, id: string): Promise<repository.RetirementRow> {
+  return visibleTo(actor, await repository.findRetirement(tx, id));
 }
 
 function audit(tx: Tx, row: repository.RetirementRow, action: string, actor: Partial<RetirementActor> | null, details: Record<string, unknown> = {}) {
@@ -737,9 +740,11 @@ export async function cancelRetirement(deps: RetirementDeps, actor: RetirementAc
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+/** One read for a settled retirement; one still in flight is reconciled with the chain first and read again. */
 export async function getRetirement(deps: RetirementDeps, actor: RetirementActor, id: string): Promise<Retirement> {
-  const row = await deps.context.db.withTenant(actor.tenantId, (tx) => requireRetirement(tx, actor, id));
-  if (row.status === 'processing' || row.status === 'pending' || row.status === 'awaiting_signature') await reconcileRetirement(deps, actor.tenantId, id, 'observe');
+  const view = visibleTo(actor, await deps.context.db.withTenant(actor.tenantId, (tx) => repository.findRetirementView(tx, id)));
+  if (view.status !== 'processing' && view.status !== 'pending' && view.status !== 'awaiting_signature') return toRetirement(deps, view);
+  await reconcileRetirement(deps, actor.tenantId, id, 'observe');
   return viewOf(deps, actor.tenantId, id);
 }
 
