@@ -32,10 +32,6 @@ export function mintableByVintage(vcus: readonly Vcu[], projectId: string): Map<
   return new Map([...totals].sort(([a], [b]) => a - b));
 }
 
-export function totalMintable(byVintage: ReadonlyMap<number, bigint>): bigint {
-  return [...byVintage.values()].reduce((sum, units) => sum + units, 0n);
-}
-
 /** The server's default too: the oldest vintage that still has units. */
 export function defaultVintage(byVintage: ReadonlyMap<number, bigint>): number | null {
   for (const [year, units] of byVintage) if (units > 0n) return year;
