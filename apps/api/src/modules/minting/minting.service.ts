@@ -168,10 +168,9 @@ export async function previewMint(deps: MintingDeps, actor: MintingActor, input:
   const metadata = projectMintMetadata(facts.project, facts.vintage, token, tokenMetadataUri(deps.publicBaseUrl, facts.projectMint?.mintAddress ?? LONGEST_MINT_ADDRESS));
   const fees = await feesFor(context, metadata, facts.projectMint?.mintAddress ?? null, facts.wallet.address);
   await fundPlatformKeysLocally(context, actor.tenantId);
-  const balance = await context.chain.getBalance(facts.issuer);
   // SPEC §5: the connected (external) wallet must hold the total cost; a platform-managed wallet
   // has no one to fund it, the platform does. The issuer, which signs and pays the fees, must cover them too.
-  const walletBalance = await context.chain.getBalance(address(facts.wallet.address));
+  const [balance, walletBalance] = await Promise.all([context.chain.getBalance(facts.issuer), context.chain.getBalance(address(facts.wallet.address))]);
   const walletCovers = facts.wallet.type !== 'external' || walletBalance >= fees.total;
   const sufficient = walletCovers && balance >= fees.total;
   const feeStrings = { tokenCreation: fees.tokenCreation.toString(), transaction: fees.transaction.toString(), associatedTokenAccount: fees.associatedTokenAccount.toString(), total: fees.total.toString() };
