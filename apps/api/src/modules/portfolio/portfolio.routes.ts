@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, apiEnvelope, portfolioQuery, portfolioSchema } from '@carbonledger/contracts';
+import { actsForWholeTenant, API_BASE_PATH, apiEnvelope, portfolioQuery, portfolioSchema } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { explorerTargetOf } from '../../lib/explorer';
 import { authOf } from '../../plugins/auth';
@@ -15,8 +15,7 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = authOf(request);
-      const platformAdministrator = auth.role === 'ADMIN' || auth.role === 'SUPER_ADMIN';
-      const companyId = platformAdministrator && request.query.companyId ? request.query.companyId : auth.companyId;
+      const companyId = actsForWholeTenant(auth.role) && request.query.companyId ? request.query.companyId : auth.companyId;
       return ok(request, await companyPortfolio(deps, auth.tenantId, companyId));
     },
   );
