@@ -105,6 +105,35 @@ export async function approvedLocalDevWallet(browser: Browser, companyAdmin: Pag
   return address;
 }
 
+/** A VCU block as POST /vcus/import answers it (the fields the specs read). */
+export interface ImportedVcu {
+  id: string;
+  serialNumber: string;
+  projectId: string;
+  projectName: string;
+  vintageStart: string;
+  amount: string;
+  status: string;
+  mintAddress: string | null;
+}
+
+/** Imports `count` free blocks of the sandbox registry for the signed-in company; answers the imported VCUs. */
+export async function importFreeBlocks(page: Page, count: number): Promise<ImportedVcu[]> {
+  const projects = await callApi<{ items: { id: string }[] }>(page, 'GET', '/projects?pageSize=100');
+  expect(projects.status).toBe(200);
+  const imported: ImportedVcu[] = [];
+  for (const project of projects.body.data.items) {
+    const detail = await callApi<{ vcuBlocks: { serialNumber: string; status: string }[] }>(page, 'GET', `/projects/${project.id}`);
+    for (const block of detail.body.data.vcuBlocks.filter((candidate) => candidate.status === 'issued')) {
+      if (imported.length === count) return imported;
+      const answer = await callApi<ImportedVcu>(page, 'POST', '/vcus/import', { serialNumber: block.serialNumber });
+      if (answer.status === 201) imported.push(answer.body.data);
+    }
+  }
+  expect(imported).toHaveLength(count);
+  return imported;
+}
+
 /** One JSON-RPC call to this server's local chain endpoint (/rpc). */
 export async function rpc<T>(page: Page, method: string, params: unknown[]): Promise<{ result?: T; error?: { code: number; message: string } }> {
   const response = await page.request.post('/rpc', { data: { jsonrpc: '2.0', id: 1, method, params } });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { approvedLocalDevWallet, callApi, onChainSupply, seriousViolations, signIn, snap } from './helpers';
+import { approvedLocalDevWallet, callApi, importFreeBlocks, onChainSupply, seriousViolations, signIn, snap, type ImportedVcu } from './helpers';
 
 /**
  * Issue 6 "Done when": a company admin with an approved local dev wallet mints a project's
@@ -11,20 +11,6 @@ import { approvedLocalDevWallet, callApi, onChainSupply, seriousViolations, sign
 const BATCH_SIZE = 50;
 const WIZARD_QUANTITY = 100n;
 
-interface RegistryBlock {
-  serialNumber: string;
-  status: string;
-  units: string;
-}
-interface Vcu {
-  id: string;
-  serialNumber: string;
-  projectId: string;
-  projectName: string;
-  amount: string;
-  status: string;
-  mintAddress: string | null;
-}
 interface MintingJob {
   id: string;
   vcuCount: number;
@@ -33,23 +19,6 @@ interface MintingJob {
   status: string;
   progress: number;
   walletAddress: string;
-}
-
-/** Imports `count` free blocks of the sandbox registry for the signed-in company; answers the imported VCUs. */
-async function importFreeBlocks(page: Page, count: number): Promise<Vcu[]> {
-  const projects = await callApi<{ items: { id: string }[] }>(page, 'GET', '/projects?pageSize=100');
-  expect(projects.status).toBe(200);
-  const imported: Vcu[] = [];
-  for (const project of projects.body.data.items) {
-    const detail = await callApi<{ vcuBlocks: RegistryBlock[] }>(page, 'GET', `/projects/${project.id}`);
-    for (const block of detail.body.data.vcuBlocks.filter((candidate) => candidate.status === 'issued')) {
-      if (imported.length === count) return imported;
-      const answer = await callApi<Vcu>(page, 'POST', '/vcus/import', { serialNumber: block.serialNumber });
-      if (answer.status === 201) imported.push(answer.body.data);
-    }
-  }
-  expect(imported).toHaveLength(count);
-  return imported;
 }
 
 /** The Advanced mint wizard, entered from /minting: mints `quantity` of the project's imported VCUs to the wallet; answers the mint. */
@@ -143,7 +112,7 @@ test('wizard mint and a batch of 50 VCUs, live, to an approved local dev wallet;
   expect(liveUpdates.some((frame) => frame.includes(job.id) && frame.includes('"progress":100'))).toBe(true);
 
   // Database: the 50 blocks are tokenised, each with its project mint.
-  const tokenised = (await callApi<Vcu[]>(companyAdmin, 'GET', '/vcus?status=tokenised&limit=2000')).body.data;
+  const tokenised = (await callApi<ImportedVcu[]>(companyAdmin, 'GET', '/vcus?status=tokenised&limit=2000')).body.data;
   const mine = tokenised.filter((vcu) => batch.some((block) => block.id === vcu.id));
   expect(mine).toHaveLength(BATCH_SIZE);
   const batchMints = new Map<string, bigint>();
@@ -176,7 +145,7 @@ test('wizard mint and a batch of 50 VCUs, live, to an approved local dev wallet;
   const refused = await callApi<MintingJob>(companyAdmin, 'POST', '/minting/batches', { vcuBlockIds: batch.map((vcu) => vcu.id), walletId }, { 'idempotency-key': crypto.randomUUID() });
   expect(refused.status).toBe(409);
   expect(refused.body.message).toBe(`${BATCH_SIZE} of the selected VCUs are not available for minting any more. Please reload the list.`);
-  const reimport = await callApi<Vcu>(companyAdmin, 'POST', '/vcus/import', { serialNumber: batch[0]!.serialNumber });
+  const reimport = await callApi<ImportedVcu>(companyAdmin, 'POST', '/vcus/import', { serialNumber: batch[0]!.serialNumber });
   expect(reimport.status).toBe(409);
   expect(reimport.body.message).toBe('This serial range overlaps VCUs that are already imported or tokenised; a serial range can never be tokenised twice.');
   await companyAdmin.context().close();

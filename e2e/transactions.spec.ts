@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { approvedLocalDevWallet, callApi, seriousViolations, signIn, snap } from './helpers';
+import { approvedLocalDevWallet, callApi, importFreeBlocks, seriousViolations, signIn, snap } from './helpers';
 
 /**
  * Issue 7 point 5: a company admin with an approved local dev wallet has a mint, and finds it
@@ -8,32 +8,11 @@ import { approvedLocalDevWallet, callApi, seriousViolations, signIn, snap } from
  * the row in without a reload.
  */
 
-interface Vcu {
-  id: string;
-  projectId: string;
-  vintageStart: string;
-  amount: string;
-}
-
 interface MintOperation {
   id: string;
   status: string;
   signature: string | null;
   symbol: string;
-}
-
-/** Imports one free block of the sandbox registry for the signed-in company. */
-async function importFreeBlock(page: Page): Promise<Vcu> {
-  const projects = await callApi<{ items: { id: string }[] }>(page, 'GET', '/projects?pageSize=100');
-  expect(projects.status).toBe(200);
-  for (const project of projects.body.data.items) {
-    const detail = await callApi<{ vcuBlocks: { serialNumber: string; status: string }[] }>(page, 'GET', `/projects/${project.id}`);
-    for (const block of detail.body.data.vcuBlocks.filter((candidate) => candidate.status === 'issued')) {
-      const answer = await callApi<Vcu>(page, 'POST', '/vcus/import', { serialNumber: block.serialNumber });
-      if (answer.status === 201) return answer.body.data;
-    }
-  }
-  throw new Error('the sandbox registry has no free block');
 }
 
 /** Resolves once the page's socket received transactions_initial, i.e. the server holds its subscription. */
@@ -63,10 +42,10 @@ test('a mint into an approved local dev wallet appears live in an open /transact
   await page.evaluate(() => Object.assign(window, { e2eSameDocument: true }));
 
   // The mint, executed through the API with the page's session as the wizard does.
-  const vcu = await importFreeBlock(page);
+  const [vcu] = await importFreeBlocks(page, 1);
   const preview = await callApi<{ previewId: string; valid: boolean }>(page, 'POST', '/minting/preview', {
-    projectId: vcu.projectId,
-    vintage: Number(vcu.vintageStart.slice(0, 4)),
+    projectId: vcu!.projectId,
+    vintage: Number(vcu!.vintageStart.slice(0, 4)),
     quantity: '10',
     tokenName: 'E2E Transactions',
     symbol: 'E2ETX',
