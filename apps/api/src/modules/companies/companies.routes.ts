@@ -1,14 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { API_BASE_PATH, apiEnvelope, companyIdParams, companyListSchema, companySummarySchema, retirementTexts, updateKycStatusRequest } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
-import { authOf } from '../../plugins/auth';
+import { requestActorOf as actorOf } from '../../lib/request-actor';
 import * as companies from './companies.service';
-
-function actorOf(request: FastifyRequest): companies.CompanyActor {
-  const auth = authOf(request);
-  return { tenantId: auth.tenantId, companyId: auth.companyId, userId: auth.userId, role: auth.role, requestId: request.id, ip: request.ip };
-}
 
 /** The companies a user may act for, and the administrators' KYC status switch. */
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,18 +1,12 @@
-import { actsForWholeTenant, type CompanySummary, type Role } from '@carbonledger/contracts';
+import { actsForWholeTenant, type CompanySummary } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import type { KycStatus } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { RequestActor } from '../../lib/request-actor';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './companies.repository';
 
-export interface CompanyActor {
-  tenantId: string;
-  companyId: string;
-  userId: string;
-  role: Role;
-  requestId?: string | null;
-  ip?: string | null;
-}
+export type CompanyActor = RequestActor;
 
 function toSummary(row: repository.CompanyRow): CompanySummary {
   return { id: row.id, name: row.name, isPlatform: row.isPlatform, kycStatus: row.kycStatus };

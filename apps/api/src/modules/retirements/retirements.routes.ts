@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   API_BASE_PATH,
@@ -16,16 +16,11 @@ import {
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
+import { requestActorOf as actorOf } from '../../lib/request-actor';
 import { configuredOrLocalSecret } from '../../lib/secrets';
-import { authOf } from '../../plugins/auth';
 import { masterKeyFromHex } from '../chain/key-encryption';
 import { enqueueScheduledRetirement, registerRetirementJobs } from './retirements.jobs';
 import * as retirements from './retirements.service';
-
-function actorOf(request: FastifyRequest): retirements.RetirementActor {
-  const auth = authOf(request);
-  return { tenantId: auth.tenantId, companyId: auth.companyId, userId: auth.userId, role: auth.role, requestId: request.id, ip: request.ip };
-}
 
 const MESSAGES = {
   pending: retirementTexts.created,

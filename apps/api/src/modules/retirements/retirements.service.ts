@@ -9,13 +9,13 @@ import {
   type RetirementActionResult,
   type RetirementList,
   type RetirementStats,
-  type Role,
 } from '@carbonledger/contracts';
 import type { z } from 'zod';
 import type { createRetirementRequest, retirementListQuery } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
+import type { RequestActor } from '../../lib/request-actor';
 import { beneficiaryHash, certificateFacts, certificateFactsHash, certificateMetadata, type CertificateFacts } from '../../lib/certificate-facts';
 import { recordAudit } from '../audit/audit.service';
 import { findSubmissionForUpdate, markFinished } from '../chain/submissions.repository';
@@ -51,14 +51,7 @@ export interface RetirementDeps {
   schedule(job: { tenantId: string; retirementId: string; at: Date }): Promise<void>;
 }
 
-export interface RetirementActor {
-  tenantId: string;
-  companyId: string;
-  userId: string;
-  role: Role;
-  requestId?: string | null;
-  ip?: string | null;
-}
+export type RetirementActor = RequestActor;
 
 /** How long a runner may hold a retirement before another one may take over (crash, restart). */
 const RUNNER_LEASE_MS = 60_000;
