@@ -18,7 +18,7 @@ import { shortAddress } from '../../../../lib/chain-format';
 import { currentLanguage } from '../../../../lib/i18n';
 import { formatNumber } from '../../../../lib/format';
 import { useProjectVcus } from '../../../../lib/project-vcus';
-import { useApprovedWallets } from '../api/mint-wallets';
+import { useMintWallets } from '../../api/mint-wallets';
 import { useMintPreview } from '../api/mint-preview';
 import { isKnownMintMessage, mintFailureText, translateMintMessage } from '../mint-messages';
 import { defaultVintage, mintableByVintage, suggestTokenConfig, tokenFormSchema, type TokenFormInput, type TokenFormOutput } from '../wizard-logic';
@@ -60,7 +60,7 @@ interface StepProps {
 export function ConfigureTokenStep(props: StepProps) {
   const { t } = useTranslation();
   const vcus = useProjectVcus(props.project.id);
-  const wallets = useApprovedWallets();
+  const wallets = useMintWallets();
   // After a mint the cached VCUs are invalidated: wait for the fresh ones rather than show the old cap.
   const vcusOutdated = vcus.isFetching && vcus.isStale;
   if (vcus.isPending || vcusOutdated || wallets.isPending) return <LinearProgress aria-label={t('common.loading')} />;

@@ -1,9 +1,9 @@
 import { companyWalletSchema, type CompanyWallet } from '@carbonledger/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../../lib/api';
+import { api } from '../../../lib/api';
 
-/** The company's wallets that may receive minted tokens: approved or active (SPEC §5 Mint). */
+/** The company's wallets that may receive minted tokens, for the wizard and the batch alike: approved or active (SPEC §5 Mint). */
 export async function fetchMintWallets(): Promise<CompanyWallet[]> {
   const wallets = await api.get('/wallets', z.array(companyWalletSchema));
   return wallets.filter((wallet) => wallet.operational);
