@@ -6,6 +6,8 @@ import { companies, tenants, users } from './schema';
 import { seedSandboxRegistry } from '../modules/registry/sandbox-seed';
 
 export const DEMO_TENANT_SLUG = 'demo';
+/** The demo customer company: the company users below belong to it, and the demo holdings go to it. */
+export const DEMO_CUSTOMER_COMPANY = 'Verde Energia S.A.';
 
 interface DemoUser {
   email: string;
@@ -54,7 +56,7 @@ export async function seedDemo(database: Database, options: { password: string }
     const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, DEMO_TENANT_SLUG));
     const tenantId = tenant!.id;
     const platformId = await ensureCompany(tx, tenantId, 'Carbonledger Platform', true, { legalName: 'Carbonledger Ltda.', country: 'BR', kycStatus: 'approved' });
-    const customerId = await ensureCompany(tx, tenantId, 'Verde Energia S.A.', false, { legalName: 'Verde Energia S.A.', country: 'BR', taxId: '12.345.678/0001-90', kycStatus: 'approved' });
+    const customerId = await ensureCompany(tx, tenantId, DEMO_CUSTOMER_COMPANY, false, { legalName: DEMO_CUSTOMER_COMPANY, country: 'BR', taxId: '12.345.678/0001-90', kycStatus: 'approved' });
     await tx
       .insert(users)
       .values(

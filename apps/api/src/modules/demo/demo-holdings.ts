@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@carbonledger/contracts';
-import { DEMO_TENANT_SLUG } from '../../db/seed';
+import { DEMO_CUSTOMER_COMPANY, DEMO_TENANT_SLUG } from '../../db/seed';
 import * as minting from '../minting/minting.service';
 import { mintingDeps } from '../minting/minting.routes';
 import * as retirements from '../retirements/retirements.service';
@@ -11,7 +11,7 @@ import * as repository from './demo-holdings.repository';
 
 /** What the demo company holds from the first start (README "Demo holdings"). */
 export const DEMO_HOLDINGS = {
-  company: 'Verde Energia S.A.',
+  company: DEMO_CUSTOMER_COMPANY,
   walletName: 'Verde treasury (managed)',
   member: 'companyadmin@demo.test',
   administrator: 'admin@demo.test',
@@ -21,7 +21,7 @@ export const DEMO_HOLDINGS = {
   symbol: 'TBRP20',
   minted: 1000n,
   retired: 100n,
-  beneficiary: 'Verde Energia S.A.',
+  beneficiary: DEMO_CUSTOMER_COMPANY,
   country: 'BR',
 } as const;
 
