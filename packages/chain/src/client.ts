@@ -109,11 +109,7 @@ export interface ChainTokenBalance {
 }
 
 /** A landed transaction (failed ones too) with what is needed to tell token movements apart. */
-export interface ChainTransaction {
-  signature: Signature;
-  slot: bigint;
-  blockTime: number | null;
-  err: TransactionErrorJson | null;
+export interface ChainTransaction extends ChainSignatureInfo {
   /** Lamports the fee payer paid (signatures and priority fee). */
   fee: bigint;
   /** Every account the transaction loaded, the fee payer first. */
