@@ -18,6 +18,7 @@ import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
 import type { RequestActor } from '../../lib/request-actor';
 import { beneficiaryHash, certificateFacts, certificateFactsHash, certificateMetadata, type CertificateFacts } from '../../lib/certificate-facts';
 import { recordAudit } from '../audit/audit.service';
+import { certificateVerifyUrl } from '../certificates/certificates.service';
 import { findSubmissionForUpdate, markFinished } from '../chain/submissions.repository';
 import { submitTransaction, trackSentSubmissions, type ChainContext, type PreparedTransaction, type SubmissionResult } from '../chain/submissions.service';
 import { notify, type NotificationPublisher } from '../notifications/notifications.service';
@@ -169,10 +170,6 @@ function factsOf(row: repository.RetirementRow, certificateMint: string): Certif
   return certificateFacts({ number: row.certificateNumber, retirementId: row.id, holderAddress: row.walletAddress, certificateMint, beneficiaryHash: row.beneficiaryHash }, row);
 }
 
-function verifyUrl(deps: RetirementDeps, number: string): string {
-  return `${deps.publicBaseUrl}/verify/${number}`;
-}
-
 async function burnSpec(deps: RetirementDeps, row: repository.RetirementRow): Promise<BurnSpec> {
   const certificateMint = await generateKeyPairSigner();
   return {
@@ -183,7 +180,7 @@ async function burnSpec(deps: RetirementDeps, row: repository.RetirementRow): Pr
     decimals: row.decimals,
     amount: row.amount,
     certificateMint,
-    metadata: certificateMetadata(factsOf(row, certificateMint.address), verifyUrl(deps, row.certificateNumber)),
+    metadata: certificateMetadata(factsOf(row, certificateMint.address), certificateVerifyUrl(deps.publicBaseUrl, row.certificateNumber)),
     createdBy: row.userId,
   };
 }
