@@ -71,9 +71,20 @@ const STATE_CHANGING = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A 401 from these is an expected answer (wrong password), not a lost session. */
 const LOGIN_PATHS = ['/auth/login', '/auth/wallet/session'];
 
-export function newTraceId(): string {
+function newTraceId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(TRACE_ID_BYTES));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The headers every request to the API carries, also those sent outside this client (file
+ * downloads, uploads with progress): fresh trace and request ids, the session's bearer and tenant.
+ */
+export function sessionHeaders(accessToken: string | null, tenantId: string | null): Record<string, string> {
+  const headers: Record<string, string> = { [HEADERS.traceId]: newTraceId(), [HEADERS.requestId]: crypto.randomUUID() };
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  if (tenantId) headers[HEADERS.tenantId] = tenantId;
+  return headers;
 }
 
 function isEnvelope(value: unknown): value is ApiResult<unknown> {
@@ -101,16 +112,7 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function send(method: HttpMethod, path: string, init: RequestOptions): Promise<{ response: Response; text: string }> {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      [HEADERS.traceId]: newTraceId(),
-      [HEADERS.requestId]: crypto.randomUUID(),
-      ...init.headers,
-    };
-    const token = options.getAccessToken();
-    if (token) headers.authorization = `Bearer ${token}`;
-    const tenantId = options.getTenantId();
-    if (tenantId) headers[HEADERS.tenantId] = tenantId;
+    const headers: Record<string, string> = { accept: 'application/json', ...init.headers, ...sessionHeaders(options.getAccessToken(), options.getTenantId()) };
     if (STATE_CHANGING.has(method) && csrfToken) headers[HEADERS.csrfToken] = csrfToken;
     let body: string | undefined;
     if (init.body !== undefined) {

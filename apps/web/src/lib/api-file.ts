@@ -1,5 +1,5 @@
-import { API_BASE_PATH, API_TIMEOUT_MS, HEADERS } from '@carbonledger/contracts';
-import { ApiError, clientErrorTexts, newTraceId } from './api-client';
+import { API_BASE_PATH, API_TIMEOUT_MS } from '@carbonledger/contracts';
+import { ApiError, clientErrorTexts, sessionHeaders } from './api-client';
 import { handleUnauthorized } from './api';
 import { authStorage } from './storage';
 
@@ -8,11 +8,7 @@ import { authStorage } from './storage';
  * client reads text, so files are fetched as bytes with the same headers, timeout and refusals.
  */
 export async function fetchApiFile(path: string): Promise<Blob> {
-  const headers: Record<string, string> = { [HEADERS.traceId]: newTraceId(), [HEADERS.requestId]: crypto.randomUUID() };
-  const token = authStorage.get('accessToken');
-  if (token) headers.authorization = `Bearer ${token}`;
-  const tenantId = authStorage.get('tenantId');
-  if (tenantId) headers[HEADERS.tenantId] = tenantId;
+  const headers = sessionHeaders(authStorage.get('accessToken'), authStorage.get('tenantId'));
   let response: Response;
   try {
     response = await fetch(`${API_BASE_PATH}${path}`, { headers, credentials: 'omit', signal: AbortSignal.timeout(API_TIMEOUT_MS) });

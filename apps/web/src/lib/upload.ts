@@ -1,5 +1,5 @@
 import { API_BASE_PATH, FILE_FIELD, HEADERS } from '@carbonledger/contracts';
-import { ApiError, clientErrorTexts, newTraceId } from './api-client';
+import { ApiError, clientErrorTexts, sessionHeaders } from './api-client';
 import { api, handleUnauthorized } from './api';
 import { authStorage } from './storage';
 
@@ -57,12 +57,7 @@ export function createUploader(options: UploaderOptions) {
       request.open('POST', `${baseUrl}${path}`);
       request.timeout = UPLOAD_TIMEOUT_MS;
       request.setRequestHeader('accept', 'application/json');
-      request.setRequestHeader(HEADERS.traceId, newTraceId());
-      request.setRequestHeader(HEADERS.requestId, crypto.randomUUID());
-      const token = options.getAccessToken();
-      if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
-      const tenantId = options.getTenantId();
-      if (tenantId) request.setRequestHeader(HEADERS.tenantId, tenantId);
+      for (const [name, value] of Object.entries(sessionHeaders(options.getAccessToken(), options.getTenantId()))) request.setRequestHeader(name, value);
       const csrf = options.getCsrfToken();
       if (csrf) request.setRequestHeader(HEADERS.csrfToken, csrf);
 
