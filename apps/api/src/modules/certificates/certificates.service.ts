@@ -9,7 +9,7 @@ import {
   type Role,
 } from '@carbonledger/contracts';
 import type { ChainClient } from '@carbonledger/chain';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { beneficiaryHash, CERTIFICATE_FIELDS, certificateFacts, certificateFactsHash } from '../../lib/certificate-facts';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
@@ -85,27 +85,29 @@ export async function listCertificates(
   return { items: rows.map((row) => toCertificate(deps, baseUrl, row)), total, page: query.page, pageSize: query.pageSize };
 }
 
-async function visibleCertificate(deps: CertificateDeps, actor: CertificateActor, id: string) {
-  return deps.db.withTenant(actor.tenantId, async (tx) => {
-    const row = await repository.findCertificate(tx, id);
-    // Another company's certificate answers as unknown, so ids of other companies leak nothing.
-    if (!row || (row.companyId !== actor.companyId && !actsForWholeTenant(actor.role))) throw new AppError('NOT_FOUND', certificateTexts.notFound);
-    return { row, branding: certificateBrandingOf(await repository.tenantBranding(tx, actor.tenantId)) };
-  });
+async function findVisibleCertificate(tx: Tx, actor: CertificateActor, id: string): Promise<repository.CertificateRow> {
+  const row = await repository.findCertificate(tx, id);
+  // Another company's certificate answers as unknown, so ids of other companies leak nothing.
+  if (!row || (row.companyId !== actor.companyId && !actsForWholeTenant(actor.role))) throw new AppError('NOT_FOUND', certificateTexts.notFound);
+  return row;
+}
+
+/** The certificate with the tenant's branding, for what is drawn (the PDF, the QR code). */
+function brandedCertificate(deps: CertificateDeps, actor: CertificateActor, id: string) {
+  return deps.db.withTenant(actor.tenantId, async (tx) => ({ row: await findVisibleCertificate(tx, actor, id), branding: certificateBrandingOf(await repository.tenantBranding(tx, actor.tenantId)) }));
 }
 
 export async function getCertificate(deps: CertificateDeps, actor: CertificateActor, id: string, baseUrl: string): Promise<Certificate> {
-  const { row } = await visibleCertificate(deps, actor, id);
-  return toCertificate(deps, baseUrl, row);
+  return toCertificate(deps, baseUrl, await deps.db.withTenant(actor.tenantId, (tx) => findVisibleCertificate(tx, actor, id)));
 }
 
 export async function certificatePdf(deps: CertificateDeps, actor: CertificateActor, id: string, baseUrl: string): Promise<{ fileName: string; pdf: Buffer }> {
-  const { row, branding } = await visibleCertificate(deps, actor, id);
+  const { row, branding } = await brandedCertificate(deps, actor, id);
   return { fileName: `certificate-${row.number}.pdf`, pdf: await renderCertificatePdf(toCertificate(deps, baseUrl, row), branding) };
 }
 
 export async function certificateQr(deps: CertificateDeps, actor: CertificateActor, id: string, format: 'png' | 'svg', baseUrl: string): Promise<{ contentType: string; body: Buffer | string }> {
-  const { row, branding } = await visibleCertificate(deps, actor, id);
+  const { row, branding } = await brandedCertificate(deps, actor, id);
   const url = certificateVerifyUrl(baseUrl, row.number);
   return format === 'svg' ? { contentType: 'image/svg+xml', body: await certificateQrSvg(url, branding) } : { contentType: 'image/png', body: await certificateQrPng(url, branding) };
 }
