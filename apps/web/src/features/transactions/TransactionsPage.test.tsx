@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
 import type { TransactionList, TransactionView } from '@carbonledger/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadSignedInTexts } from '../../lib/i18n';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ok, refused, renderScreen, setUpScreenTests, stubApi } from '../../test/screen';
 import TransactionsPage, { listFilters, SEARCH_DEBOUNCE_MS } from './TransactionsPage';
 
 const WALLET = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -41,29 +39,17 @@ function page(items: TransactionView[], extra: Partial<TransactionList> = {}): T
 
 /** Answers GET /transactions with each answer in turn (an Error stands for a failing server) and records the query. */
 function fakeApi(...answers: (TransactionList | Error)[]) {
-  const fetch = vi.fn(async (_input: RequestInfo | URL) => {
+  return stubApi(() => {
     const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-    if (answer instanceof Error) return new Response(JSON.stringify({ success: false, data: null, message: answer.message }), { status: 503, headers: { 'content-type': 'application/json' } });
-    return new Response(JSON.stringify({ success: true, data: answer, message: '' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return answer instanceof Error ? refused(503, 'SERVICE_UNAVAILABLE', answer.message) : ok(answer);
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 /** The list requests the page made (the realtime client asks for its own configuration too). */
 const listCalls = (fetch: ReturnType<typeof fakeApi>) => fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname.endsWith('/transactions'));
 const queriesOf = (fetch: ReturnType<typeof fakeApi>) => listCalls(fetch).map((url) => url.searchParams);
 
-function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <TransactionsPage name="Transactions" />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderScreen(<TransactionsPage name="Transactions" />);
 
 async function choose(label: string, option: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
@@ -71,15 +57,8 @@ async function choose(label: string, option: string) {
 }
 
 describe('transactions page', () => {
-  beforeAll(async () => {
-    await initI18n();
-    await loadSignedInTexts();
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  setUpScreenTests();
+  afterEach(() => vi.restoreAllMocks());
 
   it('leaves empty choices out of the query and trims the search', () => {
     expect(listFilters({ type: '', status: '', search: '   ' }, 0, 20)).toEqual({ page: 1, pageSize: 20 });
