@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 
 /** Where explorer links point: the configured cluster, or this server's /rpc for the embedded chain. */
@@ -9,6 +10,11 @@ export interface ExplorerTarget {
 /** This deployment's public origin: PUBLIC_URL, else the local port (the embedded default). */
 export function publicBaseUrlOf(config: Pick<AppConfig, 'publicUrl' | 'port'>): string {
   return config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`;
+}
+
+/** The public origin for links answered to a caller: PUBLIC_URL, else the address the request used. */
+export function requestBaseUrlOf(config: Pick<AppConfig, 'publicUrl'>, request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
+  return (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
 }
 
 export function explorerTargetOf(config: Pick<AppConfig, 'publicUrl' | 'port' | 'solanaCluster'>): ExplorerTarget {

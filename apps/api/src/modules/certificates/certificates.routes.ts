@@ -12,7 +12,7 @@ import {
   certificateVerificationSchema,
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
-import { explorerTargetOf } from '../../lib/explorer';
+import { explorerTargetOf, requestBaseUrlOf } from '../../lib/explorer';
 import { authOf } from '../../plugins/auth';
 import * as certificates from './certificates.service';
 
@@ -32,7 +32,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     explorer: explorerTargetOf(app.config),
   };
   /** Links in certificates lead to PUBLIC_URL when set, else to the address the caller used. */
-  const baseUrlOf = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const baseUrlOf = (request: FastifyRequest) => requestBaseUrlOf(app.config, request);
   const read = app.requirePermission('certificates:read');
 
   app.get(

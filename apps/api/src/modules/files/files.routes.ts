@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, FILE_FIELD, FILE_MAX_BYTES, apiEnvelope, fileCidParams, fileTexts, storedFileSchema } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/app-error';
+import { requestBaseUrlOf } from '../../lib/explorer';
 import { authOf } from '../../plugins/auth';
 import { directoryContentStore } from './content-store';
 import * as files from './files.service';
@@ -50,8 +51,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = authOf(request);
       const upload = await readUpload(request);
       const { file, created } = await files.storeUpload(store, app.db, { tenantId: auth.tenantId, userId: auth.userId }, upload);
-      const baseUrl = (app.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
-      return reply.status(created ? 201 : 200).send(ok(request, files.toStoredFile(file, { baseUrl }), fileTexts.uploaded));
+      return reply.status(created ? 201 : 200).send(ok(request, files.toStoredFile(file, { baseUrl: requestBaseUrlOf(app.config, request) }), fileTexts.uploaded));
     },
   );
 
