@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { SERVER_EVENTS, type TransactionList, type TransactionView } from '@carbonledger/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient } from '../../lib/realtime/realtime.testing';
+import { ok, renderScreen, stubApi } from '../../test/screen';
 import type { TransactionFilters } from './api/transactions';
 import { useLiveTransactions } from './live-transactions';
 
@@ -32,10 +32,10 @@ const mint: TransactionView = {
 /** GET /transactions answering an empty list until the mint exists, counting the reads. */
 function stubList() {
   const state = { minted: false, reads: 0 };
-  vi.stubGlobal('fetch', async () => {
+  stubApi(() => {
     state.reads += 1;
     const list: TransactionList = { items: state.minted ? [mint] : [], total: state.minted ? 1 : 0, page: 1, pageSize: 20, chainAvailable: true };
-    return new Response(JSON.stringify({ success: true, data: list, message: '' }), { headers: { 'content-type': 'application/json' } });
+    return ok(list);
   });
   return state;
 }
@@ -45,21 +45,8 @@ function renderList(realtime: ReturnType<typeof fakeClient>, filters: Transactio
     const transactions = useLiveTransactions(shown, realtime.client);
     return <p>{transactions.data ? `${transactions.data.total} listed ${transactions.data.items.map((item) => `${item.id} ${item.status}`).join(', ')}` : 'loading'}</p>;
   }
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <List filters={filters} />
-    </QueryClientProvider>,
-  );
-  return {
-    ...view,
-    show: (next: TransactionFilters) =>
-      view.rerender(
-        <QueryClientProvider client={client}>
-          <List filters={next} />
-        </QueryClientProvider>,
-      ),
-  };
+  const view = renderScreen(<List filters={filters} />);
+  return { ...view, show: (next: TransactionFilters) => view.rerender(<List filters={next} />) };
 }
 
 describe('live transactions list', () => {
