@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { SERVER_EVENTS, type MintingJob } from '@carbonledger/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient } from '../../../lib/realtime/realtime.testing';
+import { ok, renderScreen, stubApi } from '../../../test/screen';
 import { OFFLINE_POLL_MS, useLiveMintingJobs } from './live-jobs';
 
 const job: MintingJob = { id: '5b5b5b5b-0000-4000-8000-000000000005', vcuCount: 50, totalAmount: '1000', mintedAmount: '0', status: 'running', progress: 0, walletAddress: 'w', error: null, createdAt: '2026-11-22T05:00:00.000Z', completedAt: null };
@@ -11,9 +11,9 @@ const job: MintingJob = { id: '5b5b5b5b-0000-4000-8000-000000000005', vcuCount: 
 /** GET /minting/batches answering the running job, counting the reads. */
 function stubJobs() {
   const reads = { count: 0 };
-  vi.stubGlobal('fetch', async () => {
+  stubApi(() => {
     reads.count += 1;
-    return new Response(JSON.stringify({ success: true, data: [job], message: '' }), { headers: { 'content-type': 'application/json' } });
+    return ok([job]);
   });
   return reads;
 }
@@ -23,11 +23,7 @@ function renderJobs(realtime: ReturnType<typeof fakeClient>) {
     const { jobs } = useLiveMintingJobs(realtime.client);
     return <p>{jobs.data?.map((item) => `${item.id.slice(0, 8)} ${item.status} ${item.progress}%`).join(', ')}</p>;
   }
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <Jobs />
-    </QueryClientProvider>,
-  );
+  return renderScreen(<Jobs />);
 }
 
 describe('live minting jobs', () => {
