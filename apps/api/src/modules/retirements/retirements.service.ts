@@ -163,6 +163,12 @@ function audit(tx: Tx, row: repository.RetirementRow, action: string, actor: Par
   });
 }
 
+/** A notification to the user who asked for the retirement, if they are still known. */
+async function notifyCreator(deps: RetirementDeps, row: repository.RetirementRow, title: string, message: string): Promise<void> {
+  if (!row.userId) return;
+  await notify(deps.context.db, deps.publisher, row.tenantId, { userIds: [row.userId] }, { type: 'TRANSACTION', title, message, link: '/retirements' });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Certificates
 
@@ -625,14 +631,7 @@ async function completeRetirement(deps: RetirementDeps, row: repository.Retireme
     return updated;
   });
   if (!completed) return (await deps.context.db.withTenant(row.tenantId, (tx) => repository.findRetirement(tx, row.id)))!;
-  if (completed.userId) {
-    await notify(deps.context.db, deps.publisher, completed.tenantId, { userIds: [completed.userId] }, {
-      type: 'TRANSACTION',
-      title: retirementTexts.completedTitle,
-      message: `${tonnesOf(completed)} tCO2e of ${completed.projectName} retired. Certificate ${completed.certificateNumber}.`,
-      link: '/retirements',
-    });
-  }
+  await notifyCreator(deps, completed, retirementTexts.completedTitle, `${tonnesOf(completed)} tCO2e of ${completed.projectName} retired. Certificate ${completed.certificateNumber}.`);
   await publish(deps, completed.tenantId, completed.id);
   return completed;
 }
@@ -650,9 +649,7 @@ async function markFailed(tx: Tx, row: repository.RetirementRow, error: string):
 
 /** Tells the creator and the open screens; the failure is already recorded. */
 async function announceFailure(deps: RetirementDeps, failed: repository.RetirementRow): Promise<repository.RetirementRow> {
-  if (failed.userId) {
-    await notify(deps.context.db, deps.publisher, failed.tenantId, { userIds: [failed.userId] }, { type: 'TRANSACTION', title: retirementTexts.failedTitle, message: failed.error ?? '', link: '/retirements' });
-  }
+  await notifyCreator(deps, failed, retirementTexts.failedTitle, failed.error ?? '');
   await publish(deps, failed.tenantId, failed.id);
   return failed;
 }
@@ -716,14 +713,7 @@ export async function cancelRetirement(deps: RetirementDeps, actor: RetirementAc
       transaction = preparedView(await prepareCancelAllowance(deps, cancelled.row));
     }
   }
-  if (cancelled.row.userId) {
-    await notify(context.db, deps.publisher, actor.tenantId, { userIds: [cancelled.row.userId] }, {
-      type: 'TRANSACTION',
-      title: retirementTexts.cancelledTitle,
-      message: `The retirement of ${tonnesOf(cancelled.row)} tCO2e of ${cancelled.row.projectName} was cancelled.`,
-      link: '/retirements',
-    });
-  }
+  await notifyCreator(deps, cancelled.row, retirementTexts.cancelledTitle, `The retirement of ${tonnesOf(cancelled.row)} tCO2e of ${cancelled.row.projectName} was cancelled.`);
   return { retirement: await publish(deps, actor.tenantId, id), transaction };
 }
 
