@@ -20,18 +20,13 @@ import {
   tokenMetadataParams,
   updateMintingSettingsRequest,
 } from '@carbonledger/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
-import { authOf } from '../../plugins/auth';
+import { requestActorOf as actorOf } from '../../lib/request-actor';
 import { createMintingBatch, getMintingJob, listMintingJobs, toMintingJob } from './minting-jobs.service';
 import { enqueueMintingJob, registerMintingJobs } from './minting.jobs';
 import * as minting from './minting.service';
-
-function actorOf(request: FastifyRequest): minting.MintingActor {
-  const auth = authOf(request);
-  return { tenantId: auth.tenantId, companyId: auth.companyId, userId: auth.userId, role: auth.role, requestId: request.id, ip: request.ip };
-}
 
 /** What the minting services need from the app (also used by the demo holdings seed). */
 export function mintingDeps(app: FastifyInstance): minting.MintingDeps {

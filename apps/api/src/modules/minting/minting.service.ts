@@ -23,6 +23,7 @@ import type { z } from 'zod';
 import type { mintPreviewRequest, updateMintingSettingsRequest } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import type { RequestActor } from '../../lib/request-actor';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
 import { recordAudit } from '../audit/audit.service';
 import { fundPlatformKeysLocally, type ChainContext } from '../chain/submissions.service';
@@ -44,14 +45,7 @@ export interface MintingDeps {
   publicBaseUrl: string;
 }
 
-export interface MintingActor {
-  tenantId: string;
-  companyId: string;
-  userId: string;
-  role: Role;
-  requestId?: string | null;
-  ip?: string | null;
-}
+export type MintingActor = RequestActor;
 
 export const PREVIEW_TTL_MS = 15 * 60_000;
 const APPROVAL_TIMEOUT_MS = 48 * 60 * 60_000;
