@@ -181,6 +181,11 @@ export function transferInstruction(input: {
   });
 }
 
+/** An SPL Memo v1 note written with the transaction (the product names what it did and for which record). */
+export function memoInstruction(memo: string): Instruction {
+  return getAddMemoInstruction({ memo }, { programAddress: MEMO_PROGRAM_ADDRESS });
+}
+
 /** Retirement: BurnChecked by the owner or its approved delegate, then a Memo naming the retirement. */
 export function burnWithMemoInstructions(input: {
   account: Address;
@@ -192,7 +197,7 @@ export function burnWithMemoInstructions(input: {
 }): Instruction[] {
   return [
     getBurnCheckedInstruction({ account: input.account, mint: input.mint, authority: input.authority, amount: input.amount, decimals: input.decimals }),
-    getAddMemoInstruction({ memo: input.memo }, { programAddress: MEMO_PROGRAM_ADDRESS }),
+    memoInstruction(input.memo),
   ];
 }
 

@@ -1,6 +1,6 @@
 import { address, generateKeyPairSigner, type Address } from '@solana/kit';
 import {
-  MEMO_PROGRAM_ADDRESS,
+  memoInstruction,
   createProjectMintInstructions,
   findHolderTokenAccount,
   mintToInstruction,
@@ -163,7 +163,7 @@ export async function mintToOnce(context: ChainContext, request: MintToRequest):
     // block would otherwise be byte-identical (same signature) and count as one transaction.
     build: (platform) => [
       mintToInstruction({ mint, destination: account, issuer: platform.issuer, amount: request.amount, decimals: request.decimals }),
-      { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(`carbonledger:mint:${request.mintReference}`) },
+      memoInstruction(`carbonledger:mint:${request.mintReference}`),
     ],
   });
   if (result.status === 'sent') throw new ChainUndecidedError('The mint transaction');

@@ -4,7 +4,7 @@ import {
   approveDelegateInstruction,
   certificateMintLayout,
   findHolderTokenAccount,
-  MEMO_PROGRAM_ADDRESS,
+  memoInstruction,
   retireWithCertificateInstructions,
   revokeDelegateInstruction,
   type TokenMetadataInput,
@@ -111,7 +111,7 @@ async function allowanceInstructions(spec: AllowanceSpec, owner: TransactionSign
   const account = await findHolderTokenAccount(address(spec.holder), mint);
   // The same allowance prepared twice within one blockhash would be a byte-identical transaction (one signature,
   // dropped by the cluster as already processed): the memo names the retirement and is one-off.
-  const memo: Instruction = { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(`carbonledger:${spec.kind}:${spec.retirementId}:${randomUUID()}`) };
+  const memo = memoInstruction(`carbonledger:${spec.kind}:${spec.retirementId}:${randomUUID()}`);
   if (spec.amount === 0n) return [revokeDelegateInstruction({ account, owner }), memo];
   return [approveDelegateInstruction({ account, mint, owner, delegate: platform.retirement_delegate.address, amount: spec.amount, decimals: spec.decimals }), memo];
 }

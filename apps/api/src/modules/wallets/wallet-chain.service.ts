@@ -1,6 +1,6 @@
 import { address, type Address, type Instruction } from '@solana/kit';
 import { randomUUID } from 'node:crypto';
-import { MEMO_PROGRAM_ADDRESS, createHolderTokenAccountInstruction, findHolderTokenAccount, freezeTokenAccountInstruction, thawTokenAccountInstruction, type ChainTokenAccount } from '@carbonledger/chain';
+import { memoInstruction, createHolderTokenAccountInstruction, findHolderTokenAccount, freezeTokenAccountInstruction, thawTokenAccountInstruction, type ChainTokenAccount } from '@carbonledger/chain';
 import { OPERATIONAL_WALLET_STATUSES } from '@carbonledger/contracts';
 import { fundPlatformKeysLocally, sendPlatformTransaction, type ChainContext, type SubmissionResult } from '../chain/submissions.service';
 import { listTokenMints } from './token-mints.repository';
@@ -18,7 +18,7 @@ const MINTS_PER_TRANSACTION = 5;
  * one-off memo keeps every decision its own transaction.
  */
 function decisionMemo(kind: string): Instruction {
-  return { programAddress: MEMO_PROGRAM_ADDRESS, data: new TextEncoder().encode(`carbonledger:${kind}:${randomUUID()}`) };
+  return memoInstruction(`carbonledger:${kind}:${randomUUID()}`);
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
