@@ -12,16 +12,12 @@ async function asUser(page: Page) {
 
 test('the notifications bell lists the latest, shows a new one live with a toast and marks all read', async ({ page }) => {
   await signIn(page, 'companyadmin@demo.test');
-  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
-  await expect(bell).toBeVisible();
-  await bell.click();
-  await page.getByRole('button', { name: 'Mark all read' }).isEnabled().then(async (enabled) => {
-    if (enabled) await page.getByRole('button', { name: 'Mark all read' }).click();
-  });
-  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: /^Notifications, \d+ unread$/ })).toBeVisible();
+  // Earlier notifications (the demo seed's, other specs') are read first; the count follows over the socket.
+  const { headers } = await asUser(page);
+  expect((await page.request.put('/api/v1/notifications/read-all', { headers })).status()).toBe(200);
   await expect(page.getByRole('button', { name: 'Notifications, 0 unread' })).toBeVisible();
 
-  const { headers } = await asUser(page);
   const sent = await page.request.post('/api/v1/notifications/test', { headers, data: { channel: 'in_app' } });
   expect(sent.status()).toBe(200);
   // Pushed over the socket: the bell and the toast follow without a reload.
