@@ -29,7 +29,7 @@ describe('embedded mode across a restart', () => {
     expect(login.statusCode).toBe(200);
     const slotBefore = (await first.chain.health()).slot;
     await first.close();
-    expect(fs.existsSync(path.join(dataDir, 'chain.bin'))).toBe(true);
+    expect(fs.existsSync(path.join(dataDir, 'chain.bin.json'))).toBe(true);
 
     const second = await buildApp(config, { logger: false });
     await second.ready();

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { openEmbeddedChain, type EmbeddedChainClient } from './embedded';
 import { describeChainClient } from '../testing/client-behaviour';
 import { createProjectMint, execute, fundedSigner, signedWire } from '../testing/helpers';
 import { findHolderTokenAccount, mintToInstruction } from '../builders/token';
+import type { Address, Base64EncodedWireTransaction, Signature } from '@solana/kit';
 
 describeChainClient('embedded', async () => {
   let chain: EmbeddedChainClient;
@@ -61,7 +63,7 @@ describe('embedded chain persistence and blocks', () => {
     const pending = await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 2_000_000n })]);
     const slotBefore = await first.getSlot();
     await first.close();
-    expect(fs.existsSync(file)).toBe(true);
+    expect(fs.existsSync(`${file}.json`)).toBe(true);
 
     const reopened = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
     expect(await reopened.getBalance(recipient.address)).toBe(1_000_000n);
@@ -96,14 +98,21 @@ describe('embedded chain persistence and blocks', () => {
     await reopened.close();
   });
 
+  /** Rewrites a closed chain's files into the layout before the journal: `chain.bin` and a sidecar without commit fields. */
+  const downgradeToUnjournaledLayout = (file: string, version: 1 | 2) => {
+    const sidecar = JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as Record<string, unknown>;
+    fs.renameSync(path.join(path.dirname(file), String(sidecar.snapshot)), file);
+    const legacy = version === 1 ? { recentBlockhashes: sidecar.recentBlockhashes, statuses: sidecar.statuses } : { recentBlockhashes: sidecar.recentBlockhashes, statuses: sidecar.statuses, transactions: sidecar.transactions };
+    fs.writeFileSync(`${file}.json`, JSON.stringify({ version, ...legacy }));
+  };
+
   it('opens a snapshot written before the history existed (sidecar version 1)', async () => {
     const file = snapshotPath();
     const first = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
     const payer = await fundedSigner(first);
     const outcome = await first.sendAndConfirm(await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: payer.address, amount: 1n })]));
     await first.close();
-    const sidecar = JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as Record<string, unknown>;
-    fs.writeFileSync(`${file}.json`, JSON.stringify({ version: 1, recentBlockhashes: sidecar.recentBlockhashes, statuses: sidecar.statuses }));
+    downgradeToUnjournaledLayout(file, 1);
 
     const reopened = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
     const [status] = await reopened.getSignatureStatuses([outcome.signature]);
@@ -112,13 +121,31 @@ describe('embedded chain persistence and blocks', () => {
     await reopened.close();
   });
 
+  it('opens a chain.bin written before the journal existed (sidecar version 2) and moves it to the journaled layout', async () => {
+    const file = snapshotPath();
+    const first = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
+    const wallet = await generateKeyPairSigner();
+    await first.airdrop(wallet.address, 7_000_000n);
+    await first.close();
+    downgradeToUnjournaledLayout(file, 2);
+
+    const reopened = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
+    expect(await reopened.getBalance(wallet.address)).toBe(7_000_000n);
+    await reopened.close();
+    expect(fs.existsSync(file)).toBe(false);
+    const again = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
+    expect(await again.getBalance(wallet.address)).toBe(7_000_000n);
+    await again.close();
+  });
+
   it('saves the snapshot on its interval, without waiting for close', async () => {
     const file = snapshotPath();
     const chain = openEmbeddedChain({ snapshotPath: file, snapshotIntervalMs: 20, blockIntervalMs: null });
     const wallet = await generateKeyPairSigner();
     await chain.airdrop(wallet.address, 5_000_000n);
     const deadline = Date.now() + 5_000;
-    while (!fs.existsSync(file) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!fs.existsSync(`${file}.json`) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fs.statSync(`${file}.journal`).size).toBe(0);
     const copy = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
     expect(await copy.getBalance(wallet.address)).toBe(5_000_000n);
     await copy.close();
@@ -147,4 +174,81 @@ describe('embedded chain persistence and blocks', () => {
     expect(outcome).toMatchObject({ status: 'failed', err: 'SignatureFailure' });
     await chain.close();
   });
+});
+
+interface CrashChildLine {
+  ready?: true;
+  mint: Address;
+  recipient: Address;
+  account: Address;
+  signedBeforeCrash: Base64EncodedWireTransaction;
+  step?: number;
+  signature: Signature;
+  lamports: string;
+  tokens: string;
+}
+
+/** Runs embedded-crash.testing.ts on `file` and SIGKILLs it once it has reported `steps` transactions. */
+function killAfter(file: string, steps: number): Promise<CrashChildLine[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'embedded-crash.testing.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines: CrashChildLine[] = [];
+  let buffered = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const complete = buffered.split('\n');
+      buffered = complete.pop()!;
+      for (const line of complete) {
+        lines.push(JSON.parse(line) as CrashChildLine);
+        if ((lines.at(-1)!.step ?? 0) >= steps) child.kill('SIGKILL');
+      }
+    });
+    child.on('exit', (code, signal) => (signal === 'SIGKILL' ? resolve(lines) : reject(new Error(`crash child exited with ${code ?? signal}`))));
+  });
+}
+
+describe('embedded chain across a kill -9', () => {
+  const directories: string[] = [];
+  afterEach(() => {
+    for (const directory of directories.splice(0)) fs.rmSync(directory, { recursive: true, force: true });
+  });
+  const chainFile = () => {
+    const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'chain-crash-'));
+    directories.push(directory);
+    return path.join(directory, 'chain.bin');
+  };
+
+  it('keeps every transaction a caller was told of, with a snapshot in between, and the blockhashes it handed out', async () => {
+    const file = chainFile();
+    // 120 steps: two snapshots (at 50 and 100) and 20 steps only in the journal.
+    const lines = await killAfter(file, 120);
+    const ready = lines[0]!;
+    const last = lines.at(-1)!;
+    expect(last.step).toBeGreaterThanOrEqual(120);
+
+    const reopened = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null, onWarning: (message) => expect.fail(message) });
+    expect(await reopened.getBalance(ready.recipient)).toBeGreaterThanOrEqual(BigInt(last.lamports));
+    expect((await reopened.getMint(ready.mint))!.supply).toBeGreaterThanOrEqual(BigInt(last.tokens));
+    const told = lines.slice(1).map((line) => line.signature);
+    const statuses = await reopened.getSignatureStatuses(told);
+    expect(statuses.filter((status) => status === null || status.err !== null)).toEqual([]);
+    expect(await reopened.getTransaction(last.signature)).toMatchObject({ signature: last.signature, err: null });
+    expect((await reopened.sendAndConfirm(ready.signedBeforeCrash)).status).toBe('confirmed');
+    await reopened.close();
+  }, 60_000);
+
+  it('replays a journal cut in the middle of a line up to its last whole entry', async () => {
+    const file = chainFile();
+    const lines = await killAfter(file, 10);
+    fs.appendFileSync(`${file}.journal`, '{"seq":999999,"type":"tx","wi');
+    const reopened = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null, onWarning: (message) => expect.fail(message) });
+    const last = lines.at(-1)!;
+    expect(await reopened.getBalance(lines[0]!.recipient)).toBeGreaterThanOrEqual(BigInt(last.lamports));
+    const wallet = await generateKeyPairSigner();
+    await reopened.airdrop(wallet.address, 3_000_000n);
+    await reopened.close();
+    const again = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
+    expect(await again.getBalance(wallet.address)).toBe(3_000_000n);
+    await again.close();
+  }, 60_000);
 });

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   FailedTransactionMetadata,
   LiteSVM,
@@ -16,6 +14,7 @@ import {
   type Signature,
   type Transaction,
 } from '@solana/kit';
+import { SYSTEM_PROGRAM_ADDRESS } from '@solana-program/system';
 import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
 import {
   TransactionRejectedError,
@@ -32,11 +31,16 @@ import { decodeMintAccount, decodeTokenAccount, tokenAccountOwnedBy } from '../a
 import { fromWireTransaction, signatureOf, summarizeMessage, toWireTransaction } from '../wire';
 import { memosOf, transactionFee, type InstructionData } from './history';
 import { liteSvmErrorToJson, REJECTING_ERRORS } from './litesvm-errors';
+import { openChainStore, type ChainStore, type JournalEntry } from './embedded-store';
 import type { TransactionErrorJson } from '../transaction-error';
 
 export interface EmbeddedChainOptions {
-  /** Snapshot file; null keeps the chain in memory only (tests). */
+  /**
+   * Base path of the chain's files (snapshot generations, sidecar, journal; see
+   * embedded-store.ts); null keeps the chain in memory only (tests).
+   */
   snapshotPath: string | null;
+  /** How often a snapshot is written so that the journal replayed at start stays short. */
   snapshotIntervalMs?: number;
   /**
    * How often a new block is produced (a new slot and blockhash). null produces blocks only
@@ -47,6 +51,8 @@ export interface EmbeddedChainOptions {
   blockhashValidityBlocks?: number;
   /** Transactions kept for history queries (default MAX_HISTORY_TRANSACTIONS). */
   maxHistoryTransactions?: number;
+  /** Told when replaying the journal at start does not reproduce what it recorded (default console.warn). */
+  onWarning?: (message: string) => void;
 }
 
 /** The embedded chain, with the controls only a local chain has. */
@@ -76,9 +82,12 @@ const COMMITTED_AFTER_BLOCKS = 32n;
 export const MAX_HISTORY_TRANSACTIONS = 10_000;
 const MAX_SIGNATURES_PER_QUERY = 1_000;
 
-/** Version 1 had no history; it still loads (with an empty history). */
+/**
+ * Version 1 had no history; it still loads (with an empty history). Version 3 adds the
+ * journal position and snapshot generation, which the store writes (embedded-store.ts).
+ */
 interface SidecarState {
-  version: 1 | 2;
+  version: 1 | 2 | 3;
   recentBlockhashes: [string, string][];
   statuses: [string, string, TransactionErrorJson | null][];
   transactions?: StoredTransaction[];
@@ -114,16 +123,6 @@ interface RecordedStatus {
 }
 
 const base58 = getBase58Decoder();
-
-function sidecarPathOf(snapshotPath: string): string {
-  return `${snapshotPath}.json`;
-}
-
-function writeAtomically(file: string, write: (temporary: string) => void) {
-  const temporary = `${file}.tmp`;
-  write(temporary);
-  fs.renameSync(temporary, file);
-}
 
 const storeBalance = (balance: ChainTokenBalance): StoredBalance => [balance.accountIndex, balance.mint, balance.owner, balance.amount.toString(), balance.decimals];
 const loadBalance = ([accountIndex, mint, owner, amount, decimals]: StoredBalance): ChainTokenBalance => ({
@@ -165,9 +164,11 @@ function toChainAccount(address: Address, svm: LiteSVM): ChainAccount | null {
  * on a timer and accepts any blockhash until its last valid block height, as a cluster does.
  */
 export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainClient {
-  const { snapshotPath } = options;
   const validity = BigInt(options.blockhashValidityBlocks ?? BLOCKHASH_VALIDITY_BLOCKS);
-  const svm = (snapshotPath && fs.existsSync(snapshotPath) ? LiteSVM.loadFromFile(snapshotPath) : new LiteSVM()).withBlockhashCheck(false);
+  const warn = options.onWarning ?? ((message: string) => console.warn(message));
+  const store: ChainStore<SidecarState> | null = options.snapshotPath ? openChainStore<SidecarState>(options.snapshotPath) : null;
+  const snapshotFile = store?.loaded.snapshotFile;
+  const svm = (snapshotFile ? LiteSVM.loadFromFile(snapshotFile) : new LiteSVM()).withBlockhashCheck(false);
   const recentBlockhashes = new Map<string, bigint>();
   const statuses = new Map<string, RecordedStatus>();
   /** Oldest first, so the first entry is the one to forget. */
@@ -212,8 +213,8 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     });
   };
 
-  if (snapshotPath && fs.existsSync(sidecarPathOf(snapshotPath))) {
-    const sidecar = JSON.parse(fs.readFileSync(sidecarPathOf(snapshotPath), 'utf8')) as SidecarState;
+  const sidecar = store?.loaded.sidecar;
+  if (sidecar) {
     for (const [blockhash, lastValid] of sidecar.recentBlockhashes) recentBlockhashes.set(blockhash, BigInt(lastValid));
     for (const [signature, slot, err] of sidecar.statuses) statuses.set(signature, { slot: BigInt(slot), err, logs: [] });
     for (const stored of sidecar.transactions ?? []) restoreTransaction(stored);
@@ -241,15 +242,36 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
   const currentSlot = () => slot;
   if (!recentBlockhashes.has(svm.latestBlockhash())) recentBlockhashes.set(svm.latestBlockhash(), slot + validity);
 
-  const produceBlock = () => {
-    svm.warpToSlot(slot + 1n);
+  /** Moves the clock forward to `target` (never back), as block production and replay do. */
+  const setClock = (target: bigint, unixTimestamp: number) => {
+    if (target > slot) svm.warpToSlot(target);
     const clock = svm.getClock();
-    clock.unixTimestamp = BigInt(Math.floor(Date.now() / 1000));
+    clock.unixTimestamp = BigInt(unixTimestamp);
     svm.setClock(clock);
-    svm.expireBlockhash();
     slot = clock.slot;
-    recentBlockhashes.set(svm.latestBlockhash(), slot + validity);
+  };
+
+  const forgetExpiredBlockhashes = () => {
     for (const [blockhash, lastValid] of recentBlockhashes) if (lastValid < slot) recentBlockhashes.delete(blockhash);
+  };
+
+  const produceBlock = () => {
+    setClock(slot + 1n, Math.floor(Date.now() / 1000));
+    svm.expireBlockhash();
+    recentBlockhashes.set(svm.latestBlockhash(), slot + validity);
+    forgetExpiredBlockhashes();
+  };
+
+  /**
+   * Blockhashes handed out since the last snapshot are journaled (without waiting for the
+   * disk: losing one only expires a transaction that never landed), so that a transaction
+   * signed before a crash can still land after it.
+   */
+  const journaledBlockhashes = new Set<string>();
+  const journalBlockhash = (blockhash: string, lastValid: bigint) => {
+    if (!store || journaledBlockhashes.has(blockhash)) return;
+    journaledBlockhashes.add(blockhash);
+    store.append({ type: 'blockhash', blockhash, lastValid: lastValid.toString(), slot: slot.toString() }, { durable: false });
   };
 
   const remember = (signature: string, status: RecordedStatus) => {
@@ -258,11 +280,9 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
   };
 
   const flushNow = () => {
-    if (!snapshotPath) return;
-    fs.mkdirSync(path.dirname(snapshotPath), { recursive: true });
-    writeAtomically(snapshotPath, (temporary) => svm.saveToFile(temporary));
+    if (!store) return;
     const sidecar: SidecarState = {
-      version: 2,
+      version: 3,
       recentBlockhashes: [...recentBlockhashes].map(([blockhash, lastValid]) => [blockhash, lastValid.toString()]),
       statuses: [...statuses].map(([signature, status]) => [signature, status.slot.toString(), status.err]),
       transactions: [...history.values()].map(({ wire, transaction }) => ({
@@ -274,7 +294,8 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
         post: transaction.postTokenBalances.map(storeBalance),
       })),
     };
-    writeAtomically(sidecarPathOf(snapshotPath), (temporary) => fs.writeFileSync(temporary, JSON.stringify(sidecar)));
+    store.commit((file) => svm.saveToFile(file), sidecar);
+    journaledBlockhashes.clear();
   };
 
   const blockhashUsable = (blockhash: string) => {
@@ -307,11 +328,15 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     return { err: null, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() };
   };
 
-  /** Lands the transaction (failed ones too, as a cluster does) or refuses it before it runs. */
-  const land = (transaction: Transaction): Signature => {
+  /**
+   * Lands the transaction (failed ones too, as a cluster does) or refuses it before it runs.
+   * A landed transaction is journaled before this returns, so nobody learns of it before it
+   * would survive a crash. `replayed` is a journal entry being applied again at start.
+   */
+  const land = (transaction: Transaction, replayed?: { slot: bigint; blockTime: number }): Signature => {
     const signature = signatureOf(transaction);
     if (statuses.has(signature)) return signature;
-    if (!blockhashUsable(summarizeMessage(transaction).blockhash)) throw new TransactionRejectedError('Blockhash not found', 'BlockhashNotFound');
+    if (!replayed && !blockhashUsable(summarizeMessage(transaction).blockhash)) throw new TransactionRejectedError('Blockhash not found', 'BlockhashNotFound');
     const message = readMessage(transaction);
     const preTokenBalances = tokenBalances(message.writable);
     let result: TransactionMetadata | FailedTransactionMetadata;
@@ -323,20 +348,61 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     const err = result instanceof TransactionMetadata ? null : liteSvmErrorToJson(result.err());
     if (err === 'AlreadyProcessed') return signature;
     if (typeof err === 'string' && REJECTING_ERRORS.has(err)) throw new TransactionRejectedError(`Transaction refused: ${err}`, err);
-    const slotNow = currentSlot();
+    const slotNow = replayed?.slot ?? currentSlot();
+    const blockTime = replayed?.blockTime ?? Math.floor(Date.now() / 1000);
+    const wire = toWireTransaction(transaction);
+    if (!replayed) store?.append({ type: 'tx', wire, slot: slotNow.toString(), time: blockTime, err }, { durable: true });
     remember(signature, { slot: slotNow, err, logs: result instanceof FailedTransactionMetadata ? result.meta().logs() : [] });
-    addToHistory(toWireTransaction(transaction), message, {
-      signature,
-      slot: slotNow,
-      blockTime: Math.floor(Date.now() / 1000),
-      err,
-      preTokenBalances,
-      postTokenBalances: tokenBalances(message.writable),
-    });
+    addToHistory(wire, message, { signature, slot: slotNow, blockTime, err, preTokenBalances, postTokenBalances: tokenBalances(message.writable) });
     return signature;
   };
 
-  const snapshotTimer = snapshotPath && options.snapshotIntervalMs ? setInterval(flushNow, options.snapshotIntervalMs) : null;
+  /** Adds lamports to an account as the faucet did, without the faucet's own transfer. */
+  const credit = (address: Address, amount: bigint) => {
+    const account = svm.getAccount(address);
+    svm.setAccount(
+      account.exists
+        ? { ...account, lamports: toLamports(account.lamports + amount) }
+        : { address, lamports: toLamports(amount), programAddress: SYSTEM_PROGRAM_ADDRESS, data: new Uint8Array(), executable: false, space: 0n },
+    );
+  };
+
+  /** Applies what the journal recorded after the snapshot, in order, at the recorded slots and times. */
+  const replay = (entry: JournalEntry) => {
+    if (entry.type === 'blockhash') {
+      setClock(BigInt(entry.slot), Number(svm.getClock().unixTimestamp));
+      recentBlockhashes.set(entry.blockhash, BigInt(entry.lastValid));
+      journaledBlockhashes.add(entry.blockhash);
+      return;
+    }
+    if (entry.type === 'airdrop') {
+      setClock(BigInt(entry.slot), Number(svm.getClock().unixTimestamp));
+      credit(entry.address as Address, BigInt(entry.lamports));
+      remember(entry.signature, { slot: BigInt(entry.slot), err: null, logs: [] });
+      return;
+    }
+    setClock(BigInt(entry.slot), entry.time);
+    const transaction = decode(entry.wire);
+    let err: TransactionErrorJson | null | 'refused';
+    try {
+      land(transaction, { slot: BigInt(entry.slot), blockTime: entry.time });
+      err = statuses.get(signatureOf(transaction))?.err ?? null;
+    } catch {
+      err = 'refused';
+    }
+    if (JSON.stringify(err) !== JSON.stringify(entry.err)) {
+      warn(`embedded chain: replaying journal entry ${entry.seq} (${signatureOf(transaction)}) gave ${JSON.stringify(err)} instead of ${JSON.stringify(entry.err)}`);
+    }
+  };
+
+  const journal = store?.loaded.journal ?? [];
+  for (const entry of journal) replay(entry);
+  if (journal.length > 0) {
+    forgetExpiredBlockhashes();
+    produceBlock();
+  }
+
+  const snapshotTimer = store && options.snapshotIntervalMs ? setInterval(flushNow, options.snapshotIntervalMs) : null;
   snapshotTimer?.unref();
   const blockInterval = options.blockIntervalMs === undefined ? DEFAULT_BLOCK_INTERVAL_MS : options.blockIntervalMs;
   const blockTimer = blockInterval ? setInterval(produceBlock, blockInterval) : null;
@@ -357,7 +423,9 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     },
     async getLatestBlockhash(): Promise<BlockhashLifetime> {
       const blockhash = svm.latestBlockhash() as Blockhash;
-      return { blockhash, lastValidBlockHeight: recentBlockhashes.get(blockhash) ?? currentSlot() + validity };
+      const lastValidBlockHeight = recentBlockhashes.get(blockhash) ?? currentSlot() + validity;
+      journalBlockhash(blockhash, lastValidBlockHeight);
+      return { blockhash, lastValidBlockHeight };
     },
     async isBlockhashValid(blockhash) {
       return blockhashUsable(blockhash);
@@ -446,6 +514,7 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
       }
       if (!(result instanceof TransactionMetadata)) throw new Error(`airdrop failed: ${result ? result.toString() : 'no result'}`);
       const signature = base58.decode(new Uint8Array(result.signature())) as Signature;
+      store?.append({ type: 'airdrop', address, lamports: lamports.toString(), signature, slot: currentSlot().toString() }, { durable: true });
       remember(signature, { slot: currentSlot(), err: null, logs: [] });
       return signature;
     },
@@ -461,6 +530,7 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
       if (snapshotTimer) clearInterval(snapshotTimer);
       if (blockTimer) clearInterval(blockTimer);
       flushNow();
+      store?.close();
     },
   };
 }
