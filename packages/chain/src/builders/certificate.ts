@@ -7,6 +7,7 @@ import {
   getInitializeMintInstruction,
   getInitializeNonTransferableMintInstruction,
   getSetAuthorityInstruction,
+  getUpdateTokenMetadataUpdateAuthorityInstruction,
   type ExtensionArgs,
 } from '@solana-program/token-2022';
 import { none, some, type Address, type Instruction, type TransactionSigner } from '@solana/kit';
@@ -14,6 +15,7 @@ import {
   burnWithMemoInstructions,
   createHolderTokenAccountInstruction,
   findHolderTokenAccount,
+  freezeTokenAccountInstruction,
   layoutOf,
   mintToInstruction,
   SIZING_PLACEHOLDER_ADDRESS,
@@ -25,7 +27,7 @@ import {
 
 function certificateExtensions(mint: Address, issuer: Address, metadata: TokenMetadataInput): { fixed: ExtensionArgs[]; metadata: ExtensionArgs } {
   return {
-    fixed: [extension('MetadataPointer', { authority: some(issuer), metadataAddress: some(mint) }), extension('NonTransferable', {})],
+    fixed: [extension('MetadataPointer', { authority: none(), metadataAddress: some(mint) }), extension('NonTransferable', {})],
     metadata: tokenMetadataExtension(mint, issuer, metadata),
   };
 }
@@ -39,7 +41,7 @@ export interface CertificateInput {
   payer: TransactionSigner;
   /** A fresh keypair: the certificate's own mint. */
   certificateMint: TransactionSigner;
-  /** Signs as the temporary mint authority and stays the metadata update authority. */
+  /** Signs as the mint, freeze and metadata update authority, each of which it gives up in the same transaction. */
   issuer: TransactionSigner;
   holder: Address;
   metadata: TokenMetadataInput;
@@ -48,23 +50,31 @@ export interface CertificateInput {
 }
 
 /**
- * A soulbound retirement certificate: a NonTransferable Token-2022 mint with its metadata,
- * exactly one token in the holder's account, then the mint authority removed so the supply
- * stays 1 forever.
+ * A soulbound retirement certificate: a NonTransferable Token-2022 mint with its metadata and
+ * exactly one token in the holder's account. NonTransferable alone still lets the holder burn
+ * the token (and then close the account), so the issuer freezes that account; a frozen account
+ * can neither transfer, burn nor be closed. Then every authority is given up: mint (supply stays
+ * 1), freeze (nobody, the platform included, can thaw it) and metadata update (the facts stay as
+ * written). The metadata pointer is created without an authority, so it always names the mint.
+ * The issuer signs as every temporary authority: a further signer would not fit (docs/chain.md).
  */
 export async function createCertificateInstructions(input: CertificateInput): Promise<Instruction[]> {
   const mint = input.certificateMint.address;
+  const issuer = input.issuer;
   const { space } = certificateMintLayout(input.metadata);
   const holderAccount = await findHolderTokenAccount(input.holder, mint);
   return [
     getCreateAccountInstruction({ payer: input.payer, newAccount: input.certificateMint, lamports: input.mintLamports, space, programAddress: TOKEN_2022_PROGRAM_ADDRESS }),
-    getInitializeMetadataPointerInstruction({ mint, authority: some(input.issuer.address), metadataAddress: some(mint) }),
+    getInitializeMetadataPointerInstruction({ mint, authority: none(), metadataAddress: some(mint) }),
     getInitializeNonTransferableMintInstruction({ mint }),
-    getInitializeMintInstruction({ mint, decimals: 0, mintAuthority: input.issuer.address, freezeAuthority: none() }),
-    ...tokenMetadataInstructions(mint, input.issuer, input.metadata),
+    getInitializeMintInstruction({ mint, decimals: 0, mintAuthority: issuer.address, freezeAuthority: some(issuer.address) }),
+    ...tokenMetadataInstructions(mint, issuer, input.metadata),
     await createHolderTokenAccountInstruction({ payer: input.payer, owner: input.holder, mint }),
-    mintToInstruction({ mint, destination: holderAccount, issuer: input.issuer, amount: 1n, decimals: 0 }),
-    getSetAuthorityInstruction({ owned: mint, owner: input.issuer, authorityType: AuthorityType.MintTokens, newAuthority: none() }),
+    mintToInstruction({ mint, destination: holderAccount, issuer, amount: 1n, decimals: 0 }),
+    freezeTokenAccountInstruction({ account: holderAccount, mint, freezeAuthority: issuer }),
+    getSetAuthorityInstruction({ owned: mint, owner: issuer, authorityType: AuthorityType.MintTokens, newAuthority: none() }),
+    getSetAuthorityInstruction({ owned: mint, owner: issuer, authorityType: AuthorityType.FreezeAccount, newAuthority: none() }),
+    getUpdateTokenMetadataUpdateAuthorityInstruction({ metadata: mint, updateAuthority: issuer, newUpdateAuthority: none() }),
   ];
 }
 

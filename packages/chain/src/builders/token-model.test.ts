@@ -5,7 +5,7 @@ import { openEmbeddedChain, type EmbeddedChainClient } from '../drivers/embedded
 import { customErrorCode } from '../transaction-error';
 import { estimateFees, projectMintFeePlan, certificateFeePlan, signatureCount } from '../fees';
 import { execute, executeOrThrow, fundedSigner } from '../testing/helpers';
-import { buildTransactionMessage, MAX_TRANSACTION_WIRE_SIZE, signTransaction, transactionWireSize } from './transaction';
+import { buildTransactionMessage, signTransaction } from './transaction';
 import { toWireTransaction } from '../wire';
 import {
   approveDelegateInstruction,
@@ -22,11 +22,10 @@ import {
   transferInstruction,
   type TokenMetadataInput,
 } from './token';
-import { certificateMintLayout, createCertificateInstructions, retireWithCertificateInstructions } from './certificate';
+import { certificateMintLayout, createCertificateInstructions } from './certificate';
 
 const ACCOUNT_FROZEN = 17;
 const INSUFFICIENT_FUNDS = 1;
-const NON_TRANSFERABLE = 37;
 
 const projectMetadata: TokenMetadataInput = {
   name: 'Cerrado Reforestation 2023',
@@ -157,47 +156,6 @@ describe('carbon token model on the embedded chain', () => {
     await executeOrThrow(chain, holder, [revokeDelegateInstruction({ account, owner: holder })]);
     expect((await burnAsDelegate(1n)).status).toBe('failed');
     expect(await chain.getTokenAccount(account)).toMatchObject({ amount: 35n, delegate: null });
-  });
-
-  it('retires with a soulbound certificate in one transaction: supply 1, no mint authority, not transferable', async () => {
-    const { holder, account } = await approvedHolderWith(30n);
-    const certificateMint = await generateKeyPairSigner();
-    const metadata = certificateMetadata('7d9f3a52-2c4e-4b8e-9a51-0f6a3c2d1e77');
-    const instructions = await retireWithCertificateInstructions({
-      account,
-      projectMint: mint.address,
-      decimals: 0,
-      burnAuthority: holder,
-      amount: 10n,
-      memo: 'carbonledger:retirement:7d9f3a52-2c4e-4b8e-9a51-0f6a3c2d1e77',
-      certificate: {
-        payer: holder,
-        certificateMint,
-        issuer,
-        holder: holder.address,
-        metadata,
-        mintLamports: await chain.getMinimumBalanceForRentExemption(certificateMintLayout(metadata).finalSize),
-      },
-    });
-    const message = buildTransactionMessage({ feePayer: holder, lifetime: await chain.getLatestBlockhash(), instructions });
-    expect(transactionWireSize(message)).toBeLessThanOrEqual(MAX_TRANSACTION_WIRE_SIZE);
-    await executeOrThrow(chain, holder, instructions);
-
-    expect(await chain.getTokenAccount(account)).toMatchObject({ amount: 20n });
-    const certificate = await chain.getMint(certificateMint.address);
-    expect(certificate).toMatchObject({ supply: 1n, decimals: 0, mintAuthority: null, freezeAuthority: null });
-    expect(certificate!.extensions.some((extension) => isExtension('NonTransferable', extension))).toBe(true);
-    const certificateAccount = await findHolderTokenAccount(holder.address, certificateMint.address);
-    expect(await chain.getTokenAccount(certificateAccount)).toMatchObject({ amount: 1n, owner: holder.address });
-
-    const other = await fundedSigner(chain);
-    await executeOrThrow(chain, other, [await createHolderTokenAccountInstruction({ payer: other, owner: other.address, mint: certificateMint.address })]);
-    const transfer = await execute(chain, holder, [
-      transferInstruction({ source: certificateAccount, destination: await findHolderTokenAccount(other.address, certificateMint.address), mint: certificateMint.address, authority: holder, amount: 1n, decimals: 0 }),
-    ]);
-    expect(customErrorCode(transfer.status === 'failed' ? transfer.err : null)).toBe(NON_TRANSFERABLE);
-    const mintMore = await execute(chain, issuer, [mintToInstruction({ mint: certificateMint.address, destination: certificateAccount, issuer, amount: 1n, decimals: 0 })]);
-    expect(mintMore.status).toBe('failed');
   });
 
   it('computes fees from the rent of the exact account sizes plus 5,000 lamports per signature', async () => {
