@@ -20,3 +20,4 @@ export * from './retirements';
 export * from './certificates';
 export * from './files';
 export * from './transactions';
+export * from './audit';

@@ -8,3 +8,4 @@ export * from './idempotency';
 export * from './minting';
 export * from './retirements';
 export * from './files';
+export * from './audit';

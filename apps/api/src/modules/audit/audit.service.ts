@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { auditTexts } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { canonicalJson } from '../../lib/canonical-json';
-import { entriesInOrder, insertEntry, lastHash, lockTenantChain, type AuditRow } from './audit.repository';
+import { entriesAfter, insertEntry, lastHash, lockTenantChain, type AuditRow } from './audit.repository';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -52,18 +53,31 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<AuditRow> 
 
 export type ChainVerification = { valid: true; entries: number } | { valid: false; entries: number; brokenAtId: string; reason: string };
 
-/** Walks the tenant's chain from the start and reports the first broken link. */
+const WALK_PAGE_SIZE = 1000;
+
+/** Walks the tenant's chain from the start, a page at a time, and reports the first broken link. */
 export async function verifyAuditChain(tx: Tx, tenantId: string): Promise<ChainVerification> {
-  const rows = await entriesInOrder(tx, tenantId);
   let expectedPrev = GENESIS_HASH;
-  for (const row of rows) {
-    if (row.prevHash !== expectedPrev) {
-      return { valid: false, entries: rows.length, brokenAtId: String(row.id), reason: 'previous hash does not match' };
+  let entries = 0;
+  let broken: { brokenAtId: string; reason: string } | null = null;
+  for (let afterId = 0n; ; ) {
+    const rows = await entriesAfter(tx, tenantId, afterId, WALK_PAGE_SIZE);
+    if (rows.length === 0) break;
+    entries += rows.length;
+    afterId = rows.at(-1)!.id;
+    // After the first broken link the walk only counts the remaining entries.
+    if (broken) continue;
+    for (const row of rows) {
+      if (row.prevHash !== expectedPrev) {
+        broken = { brokenAtId: String(row.id), reason: auditTexts.brokenLink.prevHash };
+        break;
+      }
+      if (entryHash(row.prevHash, row) !== row.hash) {
+        broken = { brokenAtId: String(row.id), reason: auditTexts.brokenLink.altered };
+        break;
+      }
+      expectedPrev = row.hash;
     }
-    if (entryHash(row.prevHash, row) !== row.hash) {
-      return { valid: false, entries: rows.length, brokenAtId: String(row.id), reason: 'entry content was altered' };
-    }
-    expectedPrev = row.hash;
   }
-  return { valid: true, entries: rows.length };
+  return broken ? { valid: false, entries, ...broken } : { valid: true, entries };
 }
