@@ -29,9 +29,17 @@ export const certificateTexts = {
       ok: 'The certificate token is non-transferable (soulbound).',
       failed: 'The certificate token is not non-transferable.',
     },
+    accountFrozen: {
+      ok: "The certificate token is frozen in the holder's wallet for good: it can be neither moved, burned nor closed.",
+      failed: "The certificate token is not frozen for good in the holder's wallet: it could be burned, or thawed and then burned.",
+    },
     mintAuthorityRemoved: {
       ok: 'No one can mint more certificate tokens: the mint authority was removed.',
       failed: 'The certificate token still has a mint authority.',
+    },
+    metadataImmutable: {
+      ok: 'No one can change the certificate details on chain: the metadata has no update authority.',
+      failed: 'The certificate details on chain can still be changed: the metadata has an update authority.',
     },
     metadataHash: {
       ok: 'The fingerprint written on chain matches the certificate details.',
@@ -45,7 +53,17 @@ export const certificateTexts = {
 } as const;
 
 /** The order in which the checks are shown (the verification page, the API answer). */
-export const CERTIFICATE_CHECKS = ['burnConfirmed', 'burnMatches', 'certificateMint', 'nonTransferable', 'mintAuthorityRemoved', 'metadataHash', 'holder'] as const;
+export const CERTIFICATE_CHECKS = [
+  'burnConfirmed',
+  'burnMatches',
+  'certificateMint',
+  'nonTransferable',
+  'accountFrozen',
+  'mintAuthorityRemoved',
+  'metadataImmutable',
+  'metadataHash',
+  'holder',
+] as const;
 export type CertificateCheck = (typeof CERTIFICATE_CHECKS)[number];
 
 /** Certificate numbers are short, human and unique across tenants, e.g. "CLC-2026-4F7Q2K9M". */
@@ -141,7 +159,9 @@ export const certificateVerificationSchema = z.object({
     burnMatches: verificationCheckSchema,
     certificateMint: verificationCheckSchema,
     nonTransferable: verificationCheckSchema,
+    accountFrozen: verificationCheckSchema,
     mintAuthorityRemoved: verificationCheckSchema,
+    metadataImmutable: verificationCheckSchema,
     metadataHash: verificationCheckSchema,
     holder: verificationCheckSchema,
   } satisfies Record<CertificateCheck, typeof verificationCheckSchema>),

@@ -24,10 +24,10 @@ async function facts(): Promise<CertificateFacts> {
   };
 }
 
-async function retirementWireSize(uri: string): Promise<number> {
+async function retirementWireSize(uri: string, amount = 123_456_789_012n): Promise<number> {
   const holder = await generateKeyPairSigner();
   const projectMint = (await generateKeyPairSigner()).address;
-  const certificateFacts = await facts();
+  const certificateFacts = { ...(await facts()), amount };
   const instructions = await retireWithCertificateInstructions({
     account: await findHolderTokenAccount(holder.address, projectMint),
     projectMint,
@@ -43,6 +43,20 @@ async function retirementWireSize(uri: string): Promise<number> {
 describe('certificate facts', () => {
   it('fit burn + certificate in one transaction with the longest verification link written on chain', async () => {
     expect(await retirementWireSize(`https://${'x'.repeat(MAX_CERTIFICATE_URI_LENGTH - 8)}`)).toBeLessThanOrEqual(MAX_TRANSACTION_WIRE_SIZE);
+  });
+
+  it('fit it too for the largest amount a token account can hold (20 digits of tonnes)', async () => {
+    expect(await retirementWireSize(`https://${'x'.repeat(MAX_CERTIFICATE_URI_LENGTH - 8)}`, 2n ** 64n - 1n)).toBeLessThanOrEqual(MAX_TRANSACTION_WIRE_SIZE);
+  });
+
+  it('name the certificate token by its number and write the tonnes and the facts hash as fields', async () => {
+    const certified = await facts();
+    const metadata = certificateMetadata(certified, 'https://carbonledger.test/verify/CLC-2026-ABCDEFGH');
+    expect(metadata.name).toBe('CLC-2026-ABCDEFGH');
+    expect(metadata.additionalFields).toEqual([
+      ['tonnes', '123456789012'],
+      ['facts', certificateFactsHash(certified)],
+    ]);
   });
 
   it('leave a longer link off chain instead of making the transaction too large', async () => {

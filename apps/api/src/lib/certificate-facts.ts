@@ -61,8 +61,8 @@ export function beneficiaryHash(retirementId: string, beneficiaryName: string): 
   return createHash('sha256').update(`${retirementId}:${beneficiaryName.trim()}`).digest('hex');
 }
 
-/** Names of the certificate's on-chain metadata fields. */
-export const CERTIFICATE_FIELDS = { number: 'number', tonnes: 'tonnes', facts: 'facts' } as const;
+/** Names of the certificate's on-chain metadata fields (the number is the token's name). */
+export const CERTIFICATE_FIELDS = { tonnes: 'tonnes', facts: 'facts' } as const;
 
 /**
  * Longest verification link written on chain. Burn + certificate with these fields and an
@@ -71,15 +71,19 @@ export const CERTIFICATE_FIELDS = { number: 'number', tonnes: 'tonnes', facts: '
  */
 export const MAX_CERTIFICATE_URI_LENGTH = 80;
 
-/** The on-chain metadata of a certificate: kept small so burn + certificate fit one transaction (docs/chain.md). */
+/**
+ * The on-chain metadata of a certificate: kept small so burn + certificate fit one transaction
+ * (docs/chain.md). The certificate number is the token's name rather than a field of its own:
+ * each field costs an instruction, and the locking instructions of a soulbound certificate
+ * left no room for it.
+ */
 export function certificateMetadata(facts: CertificateFacts, verifyUrl: string): TokenMetadataInput {
   const tonnes = facts.amount / 10n ** BigInt(facts.decimals);
   return {
-    name: 'Retirement certificate',
+    name: facts.number,
     symbol: 'CLCERT',
     uri: verifyUrl.length <= MAX_CERTIFICATE_URI_LENGTH ? verifyUrl : '',
     additionalFields: [
-      [CERTIFICATE_FIELDS.number, facts.number],
       [CERTIFICATE_FIELDS.tonnes, tonnes.toString()],
       [CERTIFICATE_FIELDS.facts, certificateFactsHash(facts)],
     ],

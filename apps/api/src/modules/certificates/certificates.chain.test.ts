@@ -1,6 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { generateKeyPairSigner, getBase58Decoder, type KeyPairSigner } from '@solana/kit';
+import { generateKeyPairSigner, getBase58Decoder, none, some, type KeyPairSigner } from '@solana/kit';
+import { getCreateAccountInstruction } from '@solana-program/system';
+import {
+  AuthorityType,
+  getBurnCheckedInstruction,
+  getInitializeMetadataPointerInstruction,
+  getInitializeMintInstruction,
+  getInitializeNonTransferableMintInstruction,
+  getSetAuthorityInstruction,
+} from '@solana-program/token-2022';
 import {
   buildTransactionMessage,
   certificateMintLayout,
@@ -14,6 +23,8 @@ import {
   signTransaction,
   thawTokenAccountInstruction,
   toWireTransaction,
+  tokenMetadataInstructions,
+  TOKEN_2022_PROGRAM_ADDRESS,
   type EmbeddedChainClient,
   type TokenMetadataInput,
 } from '@carbonledger/chain';
@@ -24,6 +35,8 @@ import { verifyCertificateOnChain, type ClaimedCertificate } from './certificate
 const RETIREMENT_ID = '7d9f3a52-2c4e-4b8e-9a51-0f6a3c2d1e77';
 const MEMO = `carbonledger:retirement:${RETIREMENT_ID}`;
 const HASH = 'c0ffee'.padEnd(64, '0');
+/** Every check about the certificate token fails when the address is not a certificate. */
+const NOT_A_CERTIFICATE = ['certificateMint', 'nonTransferable', 'accountFrozen', 'mintAuthorityRemoved', 'metadataImmutable', 'metadataHash', 'holder'];
 
 describe('verifying a certificate against the embedded chain', () => {
   let chain: EmbeddedChainClient;
@@ -31,6 +44,7 @@ describe('verifying a certificate against the embedded chain', () => {
   let holder: KeyPairSigner;
   let projectMint: KeyPairSigner;
   let claim: ClaimedCertificate;
+  let certificateMetadata: TokenMetadataInput;
 
   const failed = async (changes: Partial<ClaimedCertificate>) => {
     const checks = await verifyCertificateOnChain(chain, { ...claim, ...changes });
@@ -56,7 +70,8 @@ describe('verifying a certificate against the embedded chain', () => {
     await executeOrThrow(chain, payer, [mintToInstruction({ mint: projectMint.address, destination: account, issuer, amount: 100n, decimals: 0 })]);
 
     const certificateMint = await generateKeyPairSigner();
-    const metadata: TokenMetadataInput = { name: 'Retirement certificate', symbol: 'CLCERT', uri: 'https://carbonledger.test/c.json', additionalFields: [['retirementId', RETIREMENT_ID], ['hash', HASH]] };
+    const metadata: TokenMetadataInput = { name: 'CLC-2026-4F7Q2K9M', symbol: 'CLCERT', uri: 'https://carbonledger.test/c.json', additionalFields: [['hash', HASH]] };
+    certificateMetadata = metadata;
     const instructions = await retireWithCertificateInstructions({
       account,
       projectMint: projectMint.address,
@@ -117,7 +132,7 @@ describe('verifying a certificate against the embedded chain', () => {
 
   it('reads the burn from the chain: the recorded bytes are not needed, and the burn must come from the holder', async () => {
     expect(await failed({ burnTransaction: null })).toEqual([]);
-    expect(await failed({ holderAddress: issuer.address })).toEqual(['burnMatches', 'holder']);
+    expect(await failed({ holderAddress: issuer.address })).toEqual(['burnMatches', 'accountFrozen', 'holder']);
   });
 
   describe('once the chain history is pruned', () => {
@@ -141,11 +156,33 @@ describe('verifying a certificate against the embedded chain', () => {
 
   it('fails the certificate checks when the certificate mint does not exist, whatever the address', async () => {
     const missing = (await generateKeyPairSigner()).address;
-    expect(await failed({ mintAddress: missing })).toEqual(['certificateMint', 'nonTransferable', 'mintAuthorityRemoved', 'metadataHash', 'holder']);
-    expect(await failed({ mintAddress: 'not-an-address' })).toEqual(['certificateMint', 'nonTransferable', 'mintAuthorityRemoved', 'metadataHash', 'holder']);
+    expect(await failed({ mintAddress: missing })).toEqual(NOT_A_CERTIFICATE);
+    expect(await failed({ mintAddress: 'not-an-address' })).toEqual(NOT_A_CERTIFICATE);
   });
 
-  it('fails the soulbound checks for an ordinary token (the project mint): supply, transferable, mint authority, hash, single token', async () => {
-    expect(await failed({ mintAddress: projectMint.address })).toEqual(['certificateMint', 'nonTransferable', 'mintAuthorityRemoved', 'metadataHash', 'holder']);
+  it('fails the soulbound checks for an ordinary token (the project mint): supply, transferable, frozen, mint authority, immutable metadata, hash, single token', async () => {
+    expect(await failed({ mintAddress: projectMint.address })).toEqual(NOT_A_CERTIFICATE);
+  });
+
+  it('reports a certificate made as before certificates were locked truthfully: burnable and rewritable, then burned by its holder', async () => {
+    // NonTransferable alone: no freeze of the holder's account, the issuer kept as metadata and pointer authority.
+    const legacy = await generateKeyPairSigner();
+    const mint = legacy.address;
+    const holderAccount = await findHolderTokenAccount(holder.address, mint);
+    const { space, finalSize } = certificateMintLayout(certificateMetadata);
+    await executeOrThrow(chain, holder, [
+      getCreateAccountInstruction({ payer: holder, newAccount: legacy, lamports: await chain.getMinimumBalanceForRentExemption(finalSize), space, programAddress: TOKEN_2022_PROGRAM_ADDRESS }),
+      getInitializeMetadataPointerInstruction({ mint, authority: some(issuer.address), metadataAddress: some(mint) }),
+      getInitializeNonTransferableMintInstruction({ mint }),
+      getInitializeMintInstruction({ mint, decimals: 0, mintAuthority: issuer.address, freezeAuthority: none() }),
+      ...tokenMetadataInstructions(mint, issuer, certificateMetadata),
+      await createHolderTokenAccountInstruction({ payer: holder, owner: holder.address, mint }),
+      mintToInstruction({ mint, destination: holderAccount, issuer, amount: 1n, decimals: 0 }),
+      getSetAuthorityInstruction({ owned: mint, owner: issuer, authorityType: AuthorityType.MintTokens, newAuthority: none() }),
+    ]);
+    expect(await failed({ mintAddress: mint })).toEqual(['accountFrozen', 'metadataImmutable']);
+
+    await executeOrThrow(chain, holder, [getBurnCheckedInstruction({ account: holderAccount, mint, authority: holder, amount: 1n, decimals: 0 })]);
+    expect(await failed({ mintAddress: mint })).toEqual(['certificateMint', 'accountFrozen', 'metadataImmutable', 'holder']);
   });
 });

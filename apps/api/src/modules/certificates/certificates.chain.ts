@@ -5,6 +5,7 @@ import {
   decompileTransactionMessage,
   getPublicKeyFromAddress,
   getUtf8Decoder,
+  isNone,
   verifySignature,
   type Address,
   type ReadonlyUint8Array,
@@ -18,6 +19,8 @@ import {
   summarizeMessage,
   TOKEN_2022_PROGRAM_ADDRESS,
   type ChainClient,
+  type ChainMint,
+  type ChainTokenAccount,
   type ChainTokenBalance,
   type ChainTransaction,
 } from '@carbonledger/chain';
@@ -120,6 +123,28 @@ function isAddress(value: string): boolean {
 }
 
 /**
+ * NonTransferable alone still lets the holder burn the token and close the account: only a
+ * frozen account that nobody can thaw (no freeze authority) keeps it where it was issued.
+ */
+function frozenForGood(mint: ChainMint | null, holderAccount: ChainTokenAccount | null): boolean {
+  return Boolean(mint && mint.freezeAuthority === null && holderAccount?.frozen);
+}
+
+/** Nobody can rewrite the metadata, nor point the mint at other metadata (wallets and explorers follow the pointer). */
+function metadataImmutable(mint: ChainMint | null): boolean {
+  if (!mint) return false;
+  let metadataLocked = false;
+  let pointerLocked = false;
+  for (const extension of mint.extensions) {
+    if (extension.__kind === 'TokenMetadata') metadataLocked = isNone(extension.updateAuthority);
+    if (extension.__kind === 'MetadataPointer') {
+      pointerLocked = isNone(extension.authority) && !isNone(extension.metadataAddress) && extension.metadataAddress.value === mint.address;
+    }
+  }
+  return metadataLocked && pointerLocked;
+}
+
+/**
  * Re-checks a certificate against the chain as it is now: the burn, the soulbound
  * certificate mint and its metadata, and who holds it. Nothing here trusts the database
  * beyond the claims it compares.
@@ -137,7 +162,9 @@ export async function verifyCertificateOnChain(chain: ChainClient, claim: Claime
     burnMatches: check('burnMatches', burn.matches),
     certificateMint: check('certificateMint', Boolean(mint && mint.supply === 1n && mint.decimals === 0)),
     nonTransferable: check('nonTransferable', Boolean(mint?.extensions.some((extension) => extension.__kind === 'NonTransferable'))),
+    accountFrozen: check('accountFrozen', frozenForGood(mint, holderAccount)),
     mintAuthorityRemoved: check('mintAuthorityRemoved', Boolean(mint && mint.mintAuthority === null)),
+    metadataImmutable: check('metadataImmutable', metadataImmutable(mint)),
     metadataHash: check('metadataHash', claim.recomputedHash === claim.storedHash && onChainHash === claim.recomputedHash),
     holder: check('holder', Boolean(holderAccount && holderAccount.owner === claim.holderAddress && holderAccount.mint === claim.mintAddress && holderAccount.amount === 1n)),
   };

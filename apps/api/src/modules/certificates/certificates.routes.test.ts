@@ -260,7 +260,7 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
       await tamper(issued.certificate.id, { mintAddress: (await generateKeyPairSigner()).address });
       const verification = await verify('CLC-2026-TAMP0008');
       expect(verification.valid).toBe(false);
-      expect(failedChecks(verification)).toEqual(['certificateMint', 'nonTransferable', 'mintAuthorityRemoved', 'metadataHash', 'holder']);
+      expect(failedChecks(verification)).toEqual(['certificateMint', 'nonTransferable', 'accountFrozen', 'mintAuthorityRemoved', 'metadataImmutable', 'metadataHash', 'holder']);
     });
 
     it('is rate limited per client address', async () => {

@@ -26,7 +26,8 @@ import { createRegistryTenant } from '../registry/registry.testing';
 import { registerNewWallet } from '../wallets/wallets.testing';
 import { createRetirement, get, post, retireBody, retirementFixture, signAndSubmit, signPrepared, type RetirementFixture } from './retirements.testing';
 
-const NON_TRANSFERABLE = 37;
+// Token-2022 "account is frozen": the certificate account is frozen for good, which also stops a burn (NonTransferable alone would not).
+const ACCOUNT_FROZEN = 17;
 
 describe('retirements API: retire now, certificates, registry, guards, idempotency', () => {
   let harness: TestApp;
@@ -67,20 +68,22 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
     expect(retired.signature).toBeTruthy();
     expect(await supplyOf(app(), fixture.tokenMint)).toBe(supplyBefore - 25n);
 
-    // The certificate on chain: NonTransferable, supply 1 in the holder's account, no mint authority, facts hash in the metadata.
+    // The certificate on chain: NonTransferable, supply 1 in the holder's frozen account, no mint, freeze or metadata authority, facts hash in the metadata.
     const certificateMint = address(retired.certificateMint!);
     const mint = (await app().chain.getMint(certificateMint))!;
     expect(mint.supply).toBe(1n);
     expect(mint.mintAuthority).toBeNull();
+    expect(mint.freezeAuthority).toBeNull();
     expect(mint.extensions.some((extension) => isExtension('NonTransferable', extension))).toBe(true);
     const metadata = mint.extensions.find((extension) => isExtension('TokenMetadata', extension));
     const fields = metadata && 'additionalMetadata' in metadata ? Object.fromEntries(metadata.additionalMetadata) : {};
     const [certificate] = await app().db.withTenant(companyAdmin.result.tenant.id, (tx) => tx.select().from(certificates).where(eq(certificates.retirementId, retired.id)));
     expect(certificate).toMatchObject({ number: retired.certificateNumber, mintAddress: certificateMint, holderAddress: fixture.external.wallet.address, amount: 25n, burnSignature: retired.signature, developer: expect.any(String) });
-    expect(fields).toEqual({ [CERTIFICATE_FIELDS.number]: retired.certificateNumber, [CERTIFICATE_FIELDS.tonnes]: '25', [CERTIFICATE_FIELDS.facts]: certificate!.metadataHash });
+    expect(metadata).toMatchObject({ name: retired.certificateNumber, updateAuthority: { __option: 'None' } });
+    expect(fields).toEqual({ [CERTIFICATE_FIELDS.tonnes]: '25', [CERTIFICATE_FIELDS.facts]: certificate!.metadataHash });
     expect(JSON.stringify(fields)).not.toContain('Verde Energia S.A. employees');
     const holderAccount = await findHolderTokenAccount(address(fixture.external.wallet.address), certificateMint);
-    expect((await app().chain.getTokenAccount(holderAccount))?.amount).toBe(1n);
+    expect(await app().chain.getTokenAccount(holderAccount)).toMatchObject({ amount: 1n, frozen: true });
 
     const thief = await generateKeyPairSigner();
     const transfer = await execute(app().chain, fixture.external.key, [
@@ -88,7 +91,7 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
       transferInstruction({ source: holderAccount, destination: await findHolderTokenAccount(thief.address, certificateMint), mint: certificateMint, authority: fixture.external.key, amount: 1n, decimals: 0 }),
     ]);
     expect(transfer.status).toBe('failed');
-    expect(customErrorCode(transfer.status === 'failed' ? transfer.err : null)).toBe(NON_TRANSFERABLE);
+    expect(customErrorCode(transfer.status === 'failed' ? transfer.err : null)).toBe(ACCOUNT_FROZEN);
 
     // The registry retired the company's tokenised serials of the mint, lowest first, and its reference is returned.
     expect(retired.registryReference).toMatch(/^SBX-RET-/);
