@@ -1,6 +1,7 @@
 import { SERVER_EVENTS, mintingTexts, type CarbonProject, type MintingJob } from '@carbonledger/contracts';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
+import type { BindOperation } from '../idempotency/idempotency.plugin';
 import { notify } from '../notifications/notifications.service';
 import { lockSelection } from '../registry/vcu-blocks.repository';
 import { markTokenised, releaseReservation, reserveUnits, unitsOf } from '../registry/vcu-blocks.service';
@@ -39,8 +40,9 @@ function vintageYear(vintageStart: string): number {
  * caller's company. The blocks are grouped per project and vintage (one mint each), cut into
  * chunks and reserved under the chunk's reference in the same transaction, so they cannot be
  * minted by anything else while the job runs. The caller enqueues the job after commit.
+ * `bindKey` ties the request's Idempotency-Key to the job in the same transaction.
  */
-export async function createMintingBatch(deps: MintingDeps, actor: MintingActor, input: { vcuBlockIds: string[]; walletId: string }): Promise<repository.MintingJobRow> {
+export async function createMintingBatch(deps: MintingDeps, actor: MintingActor, input: { vcuBlockIds: string[]; walletId: string }, bindKey?: BindOperation): Promise<repository.MintingJobRow> {
   const ids = [...new Set(input.vcuBlockIds)];
   return deps.context.db.withTenant(actor.tenantId, async (tx) => {
     const wallet = await requireMintWallet(tx, actor.companyId, input.walletId);
@@ -98,6 +100,7 @@ export async function createMintingBatch(deps: MintingDeps, actor: MintingActor,
       ip: actor.ip ?? null,
       requestId: actor.requestId ?? null,
     });
+    await bindKey?.(tx, job.id);
     return job;
   });
 }
@@ -231,8 +234,12 @@ export async function listMintingJobs(deps: MintingDeps, actor: MintingActor, li
   return (await deps.context.db.withTenant(actor.tenantId, (tx) => repository.listJobs(tx, actor.companyId, limit))).map(toMintingJob);
 }
 
-export async function getMintingJob(deps: MintingDeps, actor: MintingActor, id: string): Promise<MintingJob> {
+export async function findMintingJob(deps: MintingDeps, actor: MintingActor, id: string): Promise<repository.MintingJobRow> {
   const row = await deps.context.db.withTenant(actor.tenantId, (tx) => repository.findJob(tx, id));
   if (!row || row.companyId !== actor.companyId) throw AppError.notFound('Minting job');
-  return toMintingJob(row);
+  return row;
+}
+
+export async function getMintingJob(deps: MintingDeps, actor: MintingActor, id: string): Promise<MintingJob> {
+  return toMintingJob(await findMintingJob(deps, actor, id));
 }

@@ -129,18 +129,27 @@ export interface MintToRequest {
   createdBy: string | null;
 }
 
+/** The mint-tos recorded for a reference, those already sent reconciled with the chain first. */
+async function mintTosOf(context: ChainContext, tenantId: string, mintReference: string) {
+  const previous = () => context.db.withTenant(tenantId, (tx) => repository.submissionsFor(tx, MINT_TO_KIND, mintReference));
+  const submissions = await previous();
+  if (!submissions.some((submission) => submission.status === 'sent')) return submissions;
+  await trackSentSubmissions(context);
+  return previous();
+}
+
+/** Whether the chain confirmed a mint-to of the reference (recording it then sends nothing). */
+export async function mintToConfirmed(context: ChainContext, tenantId: string, mintReference: string): Promise<boolean> {
+  return (await mintTosOf(context, tenantId, mintReference)).some((submission) => submission.status === 'confirmed');
+}
+
 /**
  * Mints to the owner's token account exactly once per reference. Before sending, the
  * submissions recorded for the reference are reconciled with the chain: a confirmed one is
  * the answer, an undecided one stops the retry, only failed or expired ones allow a new send.
  */
 export async function mintToOnce(context: ChainContext, request: MintToRequest): Promise<{ signature: string }> {
-  const previous = async () => context.db.withTenant(request.tenantId, (tx) => repository.submissionsFor(tx, MINT_TO_KIND, request.mintReference));
-  let submissions = await previous();
-  if (submissions.some((submission) => submission.status === 'sent')) {
-    await trackSentSubmissions(context);
-    submissions = await previous();
-  }
+  const submissions = await mintTosOf(context, request.tenantId, request.mintReference);
   const confirmed = submissions.find((submission) => submission.status === 'confirmed');
   if (confirmed) return { signature: confirmed.signature! };
   if (submissions.some((submission) => submission.status === 'sent' || submission.status === 'pending')) throw new ChainUndecidedError('The mint transaction');

@@ -20,11 +20,12 @@ import {
   tokenMetadataParams,
   updateMintingSettingsRequest,
 } from '@carbonledger/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
 import { requestActorOf as actorOf } from '../../lib/request-actor';
-import { createMintingBatch, getMintingJob, listMintingJobs, toMintingJob } from './minting-jobs.service';
+import { operationBinderOf } from '../idempotency/idempotency.plugin';
+import { createMintingBatch, findMintingJob, getMintingJob, listMintingJobs, toMintingJob } from './minting-jobs.service';
 import { enqueueMintingJob, registerMintingJobs } from './minting.jobs';
 import * as minting from './minting.service';
 
@@ -38,6 +39,11 @@ export function mintingDeps(app: FastifyInstance): minting.MintingDeps {
     registry: app.registryFor,
     publicBaseUrl: publicBaseUrlOf(app.config),
   };
+}
+
+function executed(request: FastifyRequest, reply: FastifyReply, { result, awaitingApproval }: Awaited<ReturnType<typeof minting.executeMint>>): FastifyReply {
+  if (awaitingApproval) return reply.status(202).send(ok(request, result, mintingTexts.awaitingApproval));
+  return reply.send(ok(request, result, result.operation.status === 'completed' ? mintingTexts.mintCompleted : undefined));
 }
 
 /** SPEC §2 Advanced mint wizard and Batch VCU minting, the approval hook and the minting settings. */
@@ -60,14 +66,17 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE_PATH}/minting/execute`,
     {
       onRequest: mint,
-      config: { idempotency: 'required' },
+      config: {
+        idempotency: 'required',
+        // A retry of an execute that stored no answer answers its operation once decided, never a second mint.
+        idempotentOperation: async (request, reply, operationId) => {
+          const outcome = await minting.executedMintOutcome(deps, actorOf(request), operationId);
+          return outcome && executed(request, reply, outcome);
+        },
+      },
       schema: { tags: ['minting'], summary: 'Execute a reviewed preview (Idempotency-Key required); 202 when the mint waits for approval', body: executeMintRequest, response: { 200: apiEnvelope(executeMintResultSchema), 202: apiEnvelope(executeMintResultSchema) } },
     },
-    async (request, reply) => {
-      const { result, awaitingApproval } = await minting.executeMint(deps, actorOf(request), request.body.previewId);
-      if (awaitingApproval) return reply.status(202).send(ok(request, result, mintingTexts.awaitingApproval));
-      return ok(request, result, result.operation.status === 'completed' ? mintingTexts.mintCompleted : undefined);
-    },
+    async (request, reply) => executed(request, reply, await minting.executeMint(deps, actorOf(request), request.body.previewId, operationBinderOf(request))),
   );
 
   app.get(
@@ -86,12 +95,21 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE_PATH}/minting/batches`,
     {
       onRequest: mint,
-      config: { idempotency: 'required' },
+      config: {
+        idempotency: 'required',
+        // A retry of a batch whose answer was lost answers its job (queued again: the first request may have died before queueing it).
+        idempotentOperation: async (request, reply, jobId) => {
+          const actor = actorOf(request);
+          const job = await findMintingJob(deps, actor, jobId);
+          await enqueueMintingJob(app, { tenantId: actor.tenantId, jobId: job.id });
+          return reply.status(202).send(ok(request, toMintingJob(job), mintingTexts.batchCreated));
+        },
+      },
       schema: { tags: ['minting'], summary: 'Mint chosen VCU blocks as a background job (Idempotency-Key required)', body: createMintingBatchRequest, response: { 202: apiEnvelope(mintingJobSchema) } },
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const job = await createMintingBatch(deps, actor, request.body);
+      const job = await createMintingBatch(deps, actor, request.body, operationBinderOf(request));
       await enqueueMintingJob(app, { tenantId: actor.tenantId, jobId: job.id });
       return reply.status(202).send(ok(request, toMintingJob(job), mintingTexts.batchCreated));
     },

@@ -5,6 +5,7 @@ import {
   DEFAULT_APPROVAL_LIMIT_TCO2E,
   DEFAULT_PRICES_USD_CENTS,
   REGISTRY_NAMES,
+  formatBaseUnits,
   insufficientBalanceText,
   isOperationalWalletStatus,
   mintingTexts,
@@ -26,12 +27,13 @@ import { AppError } from '../../lib/app-error';
 import type { RequestActor } from '../../lib/request-actor';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
 import { recordAudit } from '../audit/audit.service';
+import type { BindOperation } from '../idempotency/idempotency.plugin';
 import { fundPlatformKeysLocally, type ChainContext } from '../chain/submissions.service';
 import { notify, type NotificationPublisher } from '../notifications/notifications.service';
 import type { RegistryProvider } from '../registry/registry.adapter';
 import { availableUnits, freeRegistryUnits, importFreeUnits, markTokenised, releaseReservation, reserveUnits } from '../registry/vcu-blocks.service';
 import { lockSelection } from '../registry/vcu-blocks.repository';
-import { ChainUndecidedError, ensureProjectMint, holderAccountOf, mintToOnce } from './minting.chain';
+import { ChainUndecidedError, ensureProjectMint, holderAccountOf, mintToConfirmed, mintToOnce } from './minting.chain';
 import * as repository from './minting.repository';
 
 export interface MintingDeps {
@@ -282,90 +284,132 @@ function priorityFor(credits: bigint, limit: bigint): repository.ApprovalRequest
 }
 
 type ExecuteOutcome = { result: ExecuteMintResult; awaitingApproval: boolean };
+/** What executing an operation does now: run it (again) or answer its state; `created` marks a new approval request. */
+type ExecutionStep = { operation: repository.MintOperationRow; approval: repository.ApprovalRequestRow | null; run: boolean; created?: true };
+
+const ALREADY_PROCESSING = 'This minting is already being processed.';
+
+/**
+ * Executing an existing operation again: a run that stopped on an undecided chain transaction
+ * (or died) is resumed once it is stale — mintToOnce reconciles what it sent — and so is one
+ * whose runner died before it started; a failed one runs again (SPEC "failure with retry")
+ * unless its approval is still open. 'running' while its runner may still be alive.
+ */
+async function nextStepOf(tx: Tx, operation: repository.MintOperationRow): Promise<ExecutionStep | 'running'> {
+  const approval = operation.approvalRequestId ? ((await repository.findApproval(tx, operation.approvalRequestId)) ?? null) : null;
+  const cleared = !approval || approval.status === 'approved';
+  const runnable = operation.status === 'processing' || operation.status === 'failed' || (operation.status === 'pending' && cleared);
+  if (!runnable || (operation.status === 'failed' && !cleared)) return { operation, approval, run: false };
+  const fresh = Date.now() - operation.updatedAt.getTime() < STALE_PROCESSING_MS;
+  if (operation.status !== 'failed' && fresh) return 'running';
+  return { operation, approval, run: true };
+}
 
 /**
  * Executes a reviewed preview once. A preview's operation is created on the first call;
  * later calls answer its state (or run it again after a failure: SPEC "failure with retry").
- * Above the tenant's approval limit an approval request is created instead.
+ * Above the tenant's approval limit an approval request is created instead. `bindKey` ties
+ * the request's Idempotency-Key to the operation in the transaction that creates (or finds) it.
  */
-export async function executeMint(deps: MintingDeps, actor: MintingActor, previewId: string): Promise<ExecuteOutcome> {
-  const started = await deps.context.db.withTenant(actor.tenantId, async (tx) => {
+export async function executeMint(deps: MintingDeps, actor: MintingActor, previewId: string, bindKey?: BindOperation): Promise<ExecuteOutcome> {
+  const step = await deps.context.db.withTenant(actor.tenantId, async (tx) => {
     const preview = await repository.findPreviewForUpdate(tx, previewId);
     if (!preview || preview.userId !== actor.userId) throw new AppError('CONFLICT', mintingTexts.cannotExecute, { fields: { previewId: [mintingTexts.cannotExecute] } });
     const existing = await repository.findOperationOfPreview(tx, preview.id);
-    if (existing) {
-      if (existing.status === 'processing') {
-        // A run that stopped on an undecided chain transaction (or died) is resumed once it is stale; mintToOnce reconciles what it sent.
-        if (Date.now() - existing.updatedAt.getTime() < STALE_PROCESSING_MS) throw new AppError('CONFLICT', 'This minting is already being processed.');
-        return { operation: existing, approval: null, run: true };
-      }
-      const approval = existing.approvalRequestId ? await repository.findApproval(tx, existing.approvalRequestId) : undefined;
-      if (existing.status === 'failed' && (!approval || approval.status === 'approved')) return { operation: existing, approval: approval ?? null, run: true };
-      return { operation: existing, approval: approval ?? null, run: false };
-    }
-    if (preview.expiresAt.getTime() < Date.now()) throw new AppError('CONFLICT', mintingTexts.cannotExecute, { fields: { previewId: ['The preview has expired. Please review it again.'] } });
-    if (!preview.valid) throw new AppError('CONFLICT', mintingTexts.insufficientBalance, { fields: { previewId: [mintingTexts.insufficientBalance] } });
-    await requireMintWallet(tx, actor.companyId, preview.walletId);
-    const operation = await repository.insertOperation(tx, {
-      tenantId: actor.tenantId,
-      companyId: actor.companyId,
-      userId: actor.userId,
-      previewId: preview.id,
-      registry: preview.registry,
-      projectId: preview.projectId,
-      projectName: preview.projectName,
-      vintage: preview.vintage,
-      quantity: preview.quantity,
-      tokenName: preview.tokenName,
-      symbol: preview.symbol,
-      description: preview.description,
-      logoUrl: preview.logoUrl,
-      decimals: preview.decimals,
-      walletId: preview.walletId,
-      walletAddress: preview.walletAddress,
-      status: 'pending',
-    });
-    const limit = BigInt((await mintingSettingsOf(tx)).approvalLimit);
-    if (preview.quantity <= limit) return { operation, approval: null, run: true };
-    const approval = await repository.insertApproval(tx, {
-      tenantId: actor.tenantId,
-      companyId: actor.companyId,
-      type: 'mint',
-      requestorId: actor.userId,
-      projectId: preview.projectId,
-      credits: preview.quantity,
-      priority: priorityFor(preview.quantity, limit),
-      level: 1,
-      approverRole: APPROVER_ROLE,
-      timeoutAt: new Date(Date.now() + APPROVAL_TIMEOUT_MS),
-      operationId: operation.id,
-    });
-    const waiting = await repository.updateOperation(tx, operation.id, { approvalRequestId: approval.id });
-    await recordAudit(tx, {
-      tenantId: actor.tenantId,
-      actorUserId: actor.userId,
-      action: 'mint.approval_requested',
-      resourceType: 'approval_request',
-      resourceId: approval.id,
-      details: { operationId: operation.id, projectId: preview.projectId, credits: preview.quantity.toString(), limit: limit.toString() },
-      ip: actor.ip ?? null,
-      requestId: actor.requestId ?? null,
-    });
-    return { operation: waiting, approval, run: false, created: true };
+    const next = existing ? await nextStepOf(tx, existing) : await openOperation(tx, actor, preview);
+    if (next === 'running') throw new AppError('CONFLICT', ALREADY_PROCESSING);
+    await bindKey?.(tx, next.operation.id);
+    return next;
   });
-  if ('created' in started && started.approval) {
+  return carryOut(deps, actor, step);
+}
+
+/**
+ * What an execute whose request stored no answer (it died after the mint-to, or still runs)
+ * answers for its operation: what executing the preview again would, except that a run that
+ * may still be alive is left to itself — unless the chain confirmed its mint-to, which then
+ * only needs recording. Undefined while the operation is undecided.
+ */
+export async function executedMintOutcome(deps: MintingDeps, actor: MintingActor, operationId: string): Promise<ExecuteOutcome | undefined> {
+  const minted = await mintToConfirmed(deps.context, actor.tenantId, operationId);
+  const step = await deps.context.db.withTenant(actor.tenantId, async (tx) => {
+    const operation = await repository.findOperationForUpdate(tx, operationId);
+    if (!operation || operation.companyId !== actor.companyId) throw AppError.notFound('Mint operation');
+    const next = await nextStepOf(tx, operation);
+    return next === 'running' && minted ? { operation, approval: null, run: true } : next;
+  });
+  return step === 'running' ? undefined : carryOut(deps, actor, step);
+}
+
+/** A new operation for the preview, or an approval request for it above the tenant's limit. */
+async function openOperation(tx: Tx, actor: MintingActor, preview: repository.MintPreviewRow): Promise<ExecutionStep> {
+  if (preview.expiresAt.getTime() < Date.now()) throw new AppError('CONFLICT', mintingTexts.cannotExecute, { fields: { previewId: ['The preview has expired. Please review it again.'] } });
+  if (!preview.valid) throw new AppError('CONFLICT', mintingTexts.insufficientBalance, { fields: { previewId: [mintingTexts.insufficientBalance] } });
+  await requireMintWallet(tx, actor.companyId, preview.walletId);
+  const operation = await repository.insertOperation(tx, {
+    tenantId: actor.tenantId,
+    companyId: actor.companyId,
+    userId: actor.userId,
+    previewId: preview.id,
+    registry: preview.registry,
+    projectId: preview.projectId,
+    projectName: preview.projectName,
+    vintage: preview.vintage,
+    quantity: preview.quantity,
+    tokenName: preview.tokenName,
+    symbol: preview.symbol,
+    description: preview.description,
+    logoUrl: preview.logoUrl,
+    decimals: preview.decimals,
+    walletId: preview.walletId,
+    walletAddress: preview.walletAddress,
+    status: 'pending',
+  });
+  const limit = BigInt((await mintingSettingsOf(tx)).approvalLimit);
+  if (preview.quantity <= limit) return { operation, approval: null, run: true };
+  const approval = await repository.insertApproval(tx, {
+    tenantId: actor.tenantId,
+    companyId: actor.companyId,
+    type: 'mint',
+    requestorId: actor.userId,
+    projectId: preview.projectId,
+    credits: preview.quantity,
+    priority: priorityFor(preview.quantity, limit),
+    level: 1,
+    approverRole: APPROVER_ROLE,
+    timeoutAt: new Date(Date.now() + APPROVAL_TIMEOUT_MS),
+    operationId: operation.id,
+  });
+  const waiting = await repository.updateOperation(tx, operation.id, { approvalRequestId: approval.id });
+  await recordAudit(tx, {
+    tenantId: actor.tenantId,
+    actorUserId: actor.userId,
+    action: 'mint.approval_requested',
+    resourceType: 'approval_request',
+    resourceId: approval.id,
+    details: { operationId: operation.id, projectId: preview.projectId, credits: preview.quantity.toString(), limit: limit.toString() },
+    ip: actor.ip ?? null,
+    requestId: actor.requestId ?? null,
+  });
+  return { operation: waiting, approval, run: false, created: true };
+}
+
+/** Notifies the approvers of a new approval request, then runs the operation or answers its state. */
+async function carryOut(deps: MintingDeps, actor: MintingActor, step: ExecutionStep): Promise<ExecuteOutcome> {
+  if (step.created && step.approval) {
     await notify(deps.context.db, deps.publisher, actor.tenantId, { roles: ['ADMIN', 'SUPER_ADMIN'] }, {
       type: 'APPROVAL',
       title: 'Mint approval requested',
-      message: `${started.operation.quantity} tCO2e of ${started.operation.projectName} (vintage ${started.operation.vintage}) await approval.`,
+      message: `${step.operation.quantity} tCO2e of ${step.operation.projectName} (vintage ${step.operation.vintage}) await approval.`,
       link: '/approvals',
     });
   }
-  if (!started.run) {
-    return { result: { operation: toMintOperation(deps.explorer, started.operation), approval: started.approval ? toApprovalRequest(started.approval) : null }, awaitingApproval: started.approval?.status === 'pending' };
+  const approval = step.approval ? toApprovalRequest(step.approval) : null;
+  if (!step.run) {
+    return { result: { operation: toMintOperation(deps.explorer, step.operation), approval }, awaitingApproval: step.approval?.status === 'pending' };
   }
-  const operation = await runMintOperation(deps, actor.tenantId, started.operation.id);
-  return { result: { operation: toMintOperation(deps.explorer, operation), approval: started.approval ? toApprovalRequest(started.approval) : null }, awaitingApproval: false };
+  const operation = await runMintOperation(deps, actor.tenantId, step.operation.id);
+  return { result: { operation: toMintOperation(deps.explorer, operation), approval }, awaitingApproval: false };
 }
 
 async function failOperation(deps: MintingDeps, tenantId: string, operation: repository.MintOperationRow, error: unknown): Promise<repository.MintOperationRow> {
@@ -446,6 +490,9 @@ export async function runMintOperation(deps: MintingDeps, tenantId: string, oper
       createdBy: operation.userId,
     });
     const completed = await context.db.withTenant(tenantId, async (tx) => {
+      // Two runners can reach here for one confirmed mint-to (a retry recording a dead run's mint); the first records it.
+      const current = await repository.findOperationForUpdate(tx, operation.id);
+      if (current?.status === 'completed') return null;
       const blocks = await markTokenised(tx, operation.id, projectMint.mintAddress);
       const row = await repository.updateOperation(tx, operation.id, {
         status: 'completed',
@@ -464,6 +511,7 @@ export async function runMintOperation(deps: MintingDeps, tenantId: string, oper
       });
       return row;
     });
+    if (!completed) return (await context.db.withTenant(tenantId, (tx) => repository.findOperation(tx, operation.id)))!;
     deps.live.transactionRecorded(tenantId, { kind: 'mint_operation', id: operation.id });
     if (operation.userId) {
       await notify(context.db, deps.publisher, tenantId, { userIds: [operation.userId] }, {
@@ -522,11 +570,14 @@ export async function approveMintRequest(deps: MintingDeps, actor: MintingActor,
 
 /**
  * The public metadata document of a project mint (the on-chain uri): registry facts and the
- * serial ranges tokenised into it, read live so later mints and retirements show up.
+ * serial ranges tokenised into it, read live so later mints and retirements show up. Its unit
+ * count (supply) is the chain's: a burn made outside the platform lowers it even though no
+ * serial range was retired for it.
  */
 export async function tokenMetadataDocument(deps: MintingDeps, mintAddress: string): Promise<TokenMetadataDocument> {
   const projectMint = await deps.context.db.asSystem((tx) => repository.findProjectMintByAddress(tx, mintAddress));
   if (!projectMint) throw AppError.notFound('Token');
+  const supply = (await deps.context.chain.getMint(address(mintAddress)))?.supply ?? 0n;
   return deps.context.db.withTenant(projectMint.tenantId, async (tx) => {
     const project = await deps.registry(tx).getProject(projectMint.projectId);
     const ranges = await repository.serialRangesOfMint(tx, mintAddress);
@@ -544,6 +595,7 @@ export async function tokenMetadataDocument(deps: MintingDeps, mintAddress: stri
         { trait_type: 'Project', value: `${projectName} (${projectMint.projectId})` },
         { trait_type: 'Methodology', value: methodology },
         { trait_type: 'Vintage', value: String(projectMint.vintage) },
+        { trait_type: 'Supply (tCO2e)', value: formatBaseUnits(supply, projectMint.decimals) },
       ],
       properties: {
         registry: projectMint.registry,
@@ -552,6 +604,8 @@ export async function tokenMetadataDocument(deps: MintingDeps, mintAddress: stri
         methodology,
         vintage: projectMint.vintage,
         serialRanges: ranges.map((range) => ({ serialNumber: range.serialNumber, units: (range.blockEnd - range.blockStart + 1n).toString(), status: range.status })),
+        supply: supply.toString(),
+        decimals: projectMint.decimals,
       },
     };
   });

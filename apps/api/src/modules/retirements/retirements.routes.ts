@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   API_BASE_PATH,
@@ -13,12 +13,14 @@ import {
   retirementStatsSchema,
   retirementTexts,
   submitRetirementRequest,
+  type RetirementActionResult,
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
 import { requestActorOf as actorOf } from '../../lib/request-actor';
 import { configuredOrLocalSecret } from '../../lib/secrets';
 import { masterKeyFromHex } from '../chain/key-encryption';
+import { operationBinderOf } from '../idempotency/idempotency.plugin';
 import { enqueueScheduledRetirement, registerRetirementJobs } from './retirements.jobs';
 import * as retirements from './retirements.service';
 
@@ -48,6 +50,10 @@ export function retirementDeps(app: FastifyInstance): retirements.RetirementDeps
   };
 }
 
+function created(request: FastifyRequest, reply: FastifyReply, result: RetirementActionResult): FastifyReply {
+  return reply.status(201).send(ok(request, result, MESSAGES[result.retirement.status]));
+}
+
 /** SPEC §2 Retirements: retire now or at a scheduled time, sign, cancel, history and stats. */
 export const retirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = retirementDeps(app);
@@ -59,7 +65,14 @@ export const retirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE_PATH}/retirements`,
     {
       onRequest: create,
-      config: { idempotency: 'required' },
+      config: {
+        idempotency: 'required',
+        // A retry of a create that stored no answer answers its retirement once decided, never a second retirement.
+        idempotentOperation: async (request, reply, retirementId) => {
+          const result = await retirements.createdRetirementOutcome(deps, actorOf(request), retirementId);
+          return result && created(request, reply, result);
+        },
+      },
       schema: {
         tags: ['retirements'],
         summary: 'Retire now or schedule (Idempotency-Key required); answers the transaction the connected wallet signs, if any',
@@ -67,10 +80,7 @@ export const retirementsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: apiEnvelope(retirementActionResultSchema) },
       },
     },
-    async (request, reply) => {
-      const result = await retirements.createRetirement(deps, actorOf(request), request.body);
-      return reply.status(201).send(ok(request, result, MESSAGES[result.retirement.status]));
-    },
+    async (request, reply) => created(request, reply, await retirements.createRetirement(deps, actorOf(request), request.body, operationBinderOf(request))),
   );
 
   app.post(

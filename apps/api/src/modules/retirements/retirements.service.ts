@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { generateKeyPairSigner, type TransactionSigner } from '@solana/kit';
+import { address, generateKeyPairSigner, type TransactionSigner } from '@solana/kit';
 import {
   actsForWholeTenant,
   CANCELLABLE_RETIREMENT_STATUSES,
@@ -18,9 +18,11 @@ import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
 import type { RequestActor } from '../../lib/request-actor';
 import { beneficiaryHash, certificateFacts, certificateFactsHash, certificateMetadata, type CertificateFacts } from '../../lib/certificate-facts';
 import { recordAudit } from '../audit/audit.service';
+import type { BindOperation } from '../idempotency/idempotency.plugin';
 import { certificateVerifyUrl } from '../certificates/certificates.service';
 import { findSubmissionForUpdate, markFinished } from '../chain/submissions.repository';
 import { submitTransaction, trackSentSubmissions, type ChainContext, type PreparedTransaction, type SubmissionResult } from '../chain/submissions.service';
+import { landedOnChain } from '../chain/chain-presence';
 import { notify, type NotificationPublisher } from '../notifications/notifications.service';
 import type { RegistryProvider } from '../registry/registry.adapter';
 import { retireTokenisedUnits } from '../registry/vcu-blocks.service';
@@ -82,9 +84,12 @@ function preparedTransactionOf(row: repository.RetirementRow): string | null {
 }
 
 export function toRetirement(deps: Pick<RetirementDeps, 'explorer'>, row: repository.RetirementView): Retirement {
+  // Reconciliation found the burn missing on chain (e.g. the chain lost it in a crash): never
+  // shown as retired, nor its certificate, while that is open. The record itself is not changed.
+  const burnMissing = row.status === 'completed' && row.burnDiscrepancy !== null;
   return {
     id: row.id,
-    status: row.status,
+    status: burnMissing ? 'processing' : row.status,
     amount: row.amount.toString(),
     decimals: row.decimals,
     companyId: row.companyId,
@@ -106,11 +111,11 @@ export function toRetirement(deps: Pick<RetirementDeps, 'explorer'>, row: reposi
     registry: row.registry,
     registryReference: row.registryReference,
     serialNumbers: row.serialNumbers,
-    certificateId: row.certificateId,
-    certificateNumber: row.certificateId ? row.certificateNumber : null,
+    certificateId: burnMissing ? null : row.certificateId,
+    certificateNumber: row.certificateId && !burnMissing ? row.certificateNumber : null,
     certificateMint: row.certificateMint,
     transactionId: preparedTransactionOf(row),
-    error: row.error,
+    error: burnMissing ? `${retirementTexts.burnNotOnChain} ${row.burnDiscrepancy}` : row.error,
     createdAt: row.createdAt.toISOString(),
     scheduledFor: row.scheduledFor?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
@@ -199,8 +204,10 @@ async function burnSpec(deps: RetirementDeps, row: repository.RetirementRow): Pr
  * tokens not promised to other retirements. Retire now with an external wallet answers the
  * burn + certificate transaction to sign; with a platform-managed wallet it completes here.
  * A schedule answers the delegate approval to sign (or sends it for a managed wallet).
+ * `bindKey` ties the request's Idempotency-Key to the retirement in the transaction that
+ * creates it, before anything is sent: a retry of that key never creates a second one.
  */
-export async function createRetirement(deps: RetirementDeps, actor: RetirementActor, input: z.output<typeof createRetirementRequest>): Promise<RetirementActionResult> {
+export async function createRetirement(deps: RetirementDeps, actor: RetirementActor, input: z.output<typeof createRetirementRequest>, bindKey?: BindOperation): Promise<RetirementActionResult> {
   const { context } = deps;
   const now = new Date();
   const scheduledFor = input.scheduledFor ? new Date(input.scheduledFor) : null;
@@ -258,6 +265,7 @@ export async function createRetirement(deps: RetirementDeps, actor: RetirementAc
       certificateNumber: newCertificateNumber(now),
     });
     await audit(tx, inserted, scheduledFor ? 'retirement.schedule_requested' : 'retirement.created', actor, { scheduledFor: scheduledFor?.toISOString() ?? null });
+    await bindKey?.(tx, id);
     return inserted;
   });
 
@@ -267,6 +275,34 @@ export async function createRetirement(deps: RetirementDeps, actor: RetirementAc
   else if (managed) await runRetirement(deps, row.tenantId, row.id);
   else transaction = preparedView(await prepareBurn(deps, row));
   return { retirement: await publish(deps, row.tenantId, row.id), transaction };
+}
+
+/**
+ * What a create whose request stored no answer (it died after sending, or is still running)
+ * answers for its retirement: the retirement reconciled with the chain, with the transaction
+ * the holder signs while it waits for one — the prepared one if it can still be signed, else
+ * a fresh one. Undefined while the platform's burn or approval is undecided (processing):
+ * the retirement sweep finishes a run whose runner died.
+ */
+export async function createdRetirementOutcome(deps: RetirementDeps, actor: RetirementActor, id: string): Promise<RetirementActionResult | undefined> {
+  const row = visibleTo(actor, await reconcileRetirement(deps, actor.tenantId, id, 'observe'));
+  if (row.status === 'processing') return undefined;
+  let transaction: RetirementActionResult['transaction'] = null;
+  if (row.status === 'pending' || row.status === 'awaiting_signature') {
+    const prepared = await stillSignable(deps, row);
+    transaction = preparedView(prepared ?? (row.status === 'pending' ? await prepareBurn(deps, row) : await prepareApproval(deps, row)));
+  }
+  return { retirement: await viewOf(deps, actor.tenantId, id), transaction };
+}
+
+/** The retirement's prepared transaction while nobody has sent it and it has not expired. */
+async function stillSignable(deps: RetirementDeps, row: repository.RetirementRow): Promise<PreparedTransaction | undefined> {
+  const transactionId = preparedTransactionOf(row);
+  if (!transactionId) return undefined;
+  const submission = await deps.context.db.withTenant(row.tenantId, (tx) => repository.findSubmissionRow(tx, transactionId));
+  if (submission?.status !== 'pending' || !submission.requiredSigner) return undefined;
+  if ((await deps.context.chain.getBlockHeight()) > submission.lastValidBlockHeight) return undefined;
+  return { transactionId, unsignedTxBase64: submission.preparedTxBase64, requiredSigner: address(submission.requiredSigner), lastValidBlockHeight: submission.lastValidBlockHeight };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -577,6 +613,9 @@ async function reportToRegistry(deps: RetirementDeps, tx: Tx, row: repository.Re
  * certificate row is written (once: unique per retirement) and the retirement is completed.
  */
 async function completeRetirement(deps: RetirementDeps, row: repository.RetirementRow, burn: repository.SubmissionRow): Promise<repository.RetirementRow> {
+  // The submission says confirmed; the chain must still say so (a crash can cost the chain what
+  // the ledger recorded). If not, the retirement waits and the reconciliation pass reports it.
+  if (!(await landedOnChain(deps.context.chain, burn.signature!))) return row;
   const certificateMint = String(burn.reference.certificateMint ?? row.certificateMint);
   const completed = await deps.context.db.withTenant(row.tenantId, async (tx) => {
     const locked = (await repository.findRetirementForUpdate(tx, row.id))!;
