@@ -271,8 +271,9 @@ test('issue 7: retire now and on a schedule, cancel a scheduled one, certificate
   );
   const refused = await rpc<string>(companyAdmin, 'sendTransaction', [getBase64EncodedWireTransaction(transfer), { encoding: 'base64' }]);
   expect(refused.result).toBeUndefined();
-  // The recipient's account is created (instruction 0); Token-2022 refuses the transfer itself (instruction 1).
-  expect(refused.error?.message).toMatch(/instruction 1 failed: .*non-transferable/i);
+  // The recipient's account is created (instruction 0); Token-2022 refuses the transfer itself (instruction 1): the
+  // holder's certificate account is frozen for good, which also stops a burn or a close (docs/chain.md).
+  expect(refused.error?.message).toMatch(/instruction 1 failed: account is frozen/i);
   const held = await rpc<{ value: { account: { data: { parsed?: unknown } | [string, string] } }[] }>(companyAdmin, 'getTokenAccountsByOwner', [holder.address, { mint: certificateMint }, { encoding: 'base64' }]);
   expect(held.result?.value).toHaveLength(1);
   expect(await onChainSupply(companyAdmin, certificate.certificateMint)).toBe(1n);
