@@ -38,6 +38,7 @@ import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { retirementsRoutes } from './modules/retirements/retirements.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { reconciliationRoutes } from './modules/reconciliation';
 import type { RegistryProvider } from './modules/registry/registry.adapter';
 import { sandboxRegistry } from './modules/registry/sandbox-registry';
 import { verraRegistry } from './modules/registry/verra-registry';
@@ -158,6 +159,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(retirementsRoutes);
   await app.register(companiesRoutes);
   await app.register(certificatesRoutes);
+  // After the modules whose records it compares; its first pass runs here, before the server answers.
+  await app.register(reconciliationRoutes);
   await app.register(spaPlugin, { distDir: config.webDistDir });
   // After every service it drives is registered: the seed mints and retires through them.
   if (config.seedDemoHoldings) await seedDemoHoldingsAtStartup(app);

@@ -20,4 +20,5 @@ export * from './retirements';
 export * from './certificates';
 export * from './files';
 export * from './transactions';
+export * from './reconciliation';
 export * from './audit';

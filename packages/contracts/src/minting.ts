@@ -237,6 +237,12 @@ export const tokenMetadataDocumentSchema = z.object({
     vintage: z.number().int(),
     /** Serial ranges tokenised into this mint (retired ones included: they were issued as tokens too). */
     serialRanges: z.array(z.object({ serialNumber: z.string(), units: bigintString, status: z.enum(['tokenised', 'retired']) })),
+    /**
+     * The units that exist now: the mint's supply read from the chain (base units), not the
+     * database, so a burn made on chain without the platform lowers it too.
+     */
+    supply: bigintString,
+    decimals: z.number().int(),
   }),
 });
 export type TokenMetadataDocument = z.infer<typeof tokenMetadataDocumentSchema>;

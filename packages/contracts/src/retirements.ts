@@ -16,6 +16,7 @@ export const retirementTexts = {
   walletRequired: 'Connect an approved wallet of the selected company to retire credits.',
   holderWalletRequired: 'Connect the wallet that holds this token: it signs the retirement.',
   insufficientTokens: 'Insufficient token balance for this retirement.',
+  burnNotOnChain: 'The burn of this retirement is not on chain, so it is not shown as retired until the discrepancy is resolved.',
   scheduleInPast: 'The execution time must be in the future.',
   cancelNotAllowed: 'This retirement can no longer be cancelled.',
   prepareNotAllowed: 'This retirement has no transaction to sign.',

@@ -9,3 +9,4 @@ export * from './minting';
 export * from './retirements';
 export * from './files';
 export * from './audit';
+export * from './reconciliation';

@@ -269,7 +269,7 @@ export async function trackSentSubmissions(context: Pick<ChainContext, 'db' | 'c
   const rows = await context.db.asSystem((tx) => sentSubmissions(tx, limit));
   let undecided = 0;
   for (const row of rows) {
-    const decision = await decide(context.chain, row);
+    const decision = await decideSubmission(context.chain, row);
     if (decision === null) {
       undecided++;
       continue;
@@ -279,7 +279,12 @@ export async function trackSentSubmissions(context: Pick<ChainContext, 'db' | 'c
   return undecided;
 }
 
-async function decide(chain: ChainClient, row: SubmissionRow): Promise<{ status: 'confirmed' | 'failed' | 'expired'; error: string | null } | null> {
+/**
+ * What the chain decided about a sent submission; while nothing is decided and its blockhash
+ * is still valid the stored signed bytes are sent again (null: still undecided). The tracker
+ * uses it for sent rows, the reconciliation for confirmed rows the chain no longer has.
+ */
+export async function decideSubmission(chain: ChainClient, row: Pick<SubmissionRow, 'signature' | 'signedTxBase64' | 'lastValidBlockHeight'>): Promise<{ status: 'confirmed' | 'failed' | 'expired'; error: string | null } | null> {
   const [status] = await chain.getSignatureStatuses([row.signature as Signature]);
   if (status?.err) return { status: 'failed', error: describeTransactionError(status.err) };
   if (status && status.confirmationStatus !== 'processed') return { status: 'confirmed', error: null };

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { RetirementStatus } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
-import { certificates, chainSubmissions, companies, projectMints, retirements } from '../../db/schema';
+import { certificates, chainSubmissions, companies, projectMints, reconciliationDiscrepancies as discrepancies, retirements } from '../../db/schema';
 
 export type RetirementRow = typeof retirements.$inferSelect;
 export type NewRetirementRow = typeof retirements.$inferInsert;
@@ -13,12 +13,20 @@ export type ProjectMintRow = typeof projectMints.$inferSelect;
 export interface RetirementView extends RetirementRow {
   companyName: string;
   certificateId: string | null;
+  /** An open reconciliation discrepancy saying its burn is not on chain (missing, or failed there); null when none. */
+  burnDiscrepancy: string | null;
 }
 
-const viewColumns = { retirement: retirements, companyName: companies.name, certificateId: certificates.id };
+const burnDiscrepancy = sql<string | null>`(
+  select ${discrepancies.description} from ${discrepancies}
+  where ${discrepancies.entityType} = 'chain_submission' and ${discrepancies.entityId} = ${retirements.transactionId}::text
+    and ${discrepancies.type} in ('MISSING_ON_CHAIN', 'STATUS_MISMATCH') and ${discrepancies.resolvedAt} is null
+  order by ${discrepancies.detectedAt} limit 1)`;
 
-function toView(row: { retirement: RetirementRow; companyName: string; certificateId: string | null }): RetirementView {
-  return { ...row.retirement, companyName: row.companyName, certificateId: row.certificateId };
+const viewColumns = { retirement: retirements, companyName: companies.name, certificateId: certificates.id, burnDiscrepancy };
+
+function toView(row: { retirement: RetirementRow; companyName: string; certificateId: string | null; burnDiscrepancy: string | null }): RetirementView {
+  return { ...row.retirement, companyName: row.companyName, certificateId: row.certificateId, burnDiscrepancy: row.burnDiscrepancy };
 }
 
 function viewQuery(tx: Tx) {

@@ -25,9 +25,14 @@ describe('classifying a chain transaction for one wallet', () => {
     expect(classifyTransfers(transfer, BOB, mints)).toEqual([expect.objectContaining({ direction: 'received', amount: 30n, counterparty: ALICE })]);
   });
 
-  it('leaves out mints and burns (the total changed), failed transactions, other tokens and wallets it did not touch', () => {
+  it('is burned for the wallet whose balance fell by as much as the total (a burn made on chain), with no counterparty', () => {
+    expect(classifyTransfers(transaction([balance(1, ALICE, 50n)], [balance(1, ALICE, 45n)]), ALICE, mints)).toEqual([
+      expect.objectContaining({ direction: 'burned', amount: 5n, counterparty: null, mint: CARBON }),
+    ]);
+  });
+
+  it('leaves out mints (the total rose), failed transactions, other tokens and wallets it did not touch', () => {
     expect(classifyTransfers(transaction([balance(1, ALICE, 0n)], [balance(1, ALICE, 50n)]), ALICE, mints)).toEqual([]);
-    expect(classifyTransfers(transaction([balance(1, ALICE, 50n)], [balance(1, ALICE, 45n)]), ALICE, mints)).toEqual([]);
     const failed = transaction([balance(1, ALICE, 100n), balance(2, BOB, 0n)], [balance(1, ALICE, 100n), balance(2, BOB, 0n)], { err: { InstructionError: [0, { Custom: 17 }] } });
     expect(classifyTransfers(failed, ALICE, mints)).toEqual([]);
     const other = transaction([balance(1, ALICE, 10n, OTHER_TOKEN), balance(2, BOB, 0n, OTHER_TOKEN)], [balance(1, ALICE, 0n, OTHER_TOKEN), balance(2, BOB, 10n, OTHER_TOKEN)]);

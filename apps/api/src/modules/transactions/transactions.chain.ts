@@ -8,10 +8,14 @@ const CACHED_TRANSACTIONS = 5_000;
 /** Parallel getTransaction calls, so a cluster's rate limit is not hit in one burst. */
 const PARALLEL_READS = 8;
 
-/** A token movement in or out of one wallet that neither created nor destroyed tokens. */
+/**
+ * A token movement of one wallet read from the chain: out or in while the mint's total stayed
+ * the same (sent, received), or out of the wallet and out of existence (burned — a burn made
+ * on chain without the platform, which keeps its own burns as retirements).
+ */
 export interface ChainTransfer {
   signature: string;
-  direction: 'sent' | 'received';
+  direction: 'sent' | 'received' | 'burned';
   walletAddress: string;
   mint: string;
   amount: bigint;
@@ -58,8 +62,9 @@ function deltasByOwner(transaction: ChainTransaction, mint: string): Map<string,
 
 /**
  * What a transaction did to one wallet's tokens, by the owner's balance change per mint: out
- * while the mint's total stayed the same is sent, in is received. A change of the total is a
- * mint or a burn, which the database records with more detail.
+ * while the mint's total stayed the same is sent, in is received; out while the total fell by
+ * as much is a burn. A rise of the total is a mint, which only the platform's issuer can sign
+ * and the database records with more detail.
  */
 export function classifyTransfers(transaction: ChainTransaction, walletAddress: string, mints: ReadonlySet<string>): ChainTransfer[] {
   if (transaction.err) return [];
@@ -71,12 +76,13 @@ export function classifyTransfers(transaction: ChainTransaction, walletAddress: 
     const own = deltas.get(walletAddress) ?? 0n;
     let total = 0n;
     for (const delta of deltas.values()) total += delta;
-    if (own === 0n || total !== 0n) continue;
-    const counterparty = [...deltas].find(([owner, delta]) => owner !== walletAddress && (own > 0n ? delta < 0n : delta > 0n))?.[0] ?? null;
+    const burned = own < 0n && total === own;
+    if (own === 0n || (total !== 0n && !burned)) continue;
+    const counterparty = burned ? null : ([...deltas].find(([owner, delta]) => owner !== walletAddress && (own > 0n ? delta < 0n : delta > 0n))?.[0] ?? null);
     const decimals = [...transaction.preTokenBalances, ...transaction.postTokenBalances].find((balance) => balance.mint === mint)!.decimals;
     transfers.push({
       signature: transaction.signature,
-      direction: own > 0n ? 'received' : 'sent',
+      direction: burned ? 'burned' : own > 0n ? 'received' : 'sent',
       walletAddress,
       mint,
       amount: own > 0n ? own : -own,
@@ -91,9 +97,9 @@ export function classifyTransfers(transaction: ChainTransaction, walletAddress: 
 }
 
 /**
- * Token transfers of a wallet read from the chain. A transfer in loads only the receiver's
- * token account, not the wallet itself, so the wallet's token accounts are read as well.
- * Signatures the database already explains (mints, burns) are skipped.
+ * Token transfers and burns of a wallet read from the chain. A transfer in loads only the
+ * receiver's token account, not the wallet itself, so the wallet's token accounts are read as
+ * well. Signatures the database already explains (mints, burns) are skipped.
  */
 export async function walletTransfers(
   chain: ChainClient,

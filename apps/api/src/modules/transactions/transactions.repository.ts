@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { certificates, companyWallets, mintingJobItems, mintingJobs, mintOperations, projectMints, retirements, tokenMints } from '../../db/schema';
+import { certificates, chainSubmissions, companyWallets, mintingJobItems, mintingJobs, mintOperations, projectMints, retirements, tokenMints } from '../../db/schema';
 
 export type WalletRow = Pick<typeof companyWallets.$inferSelect, 'id' | 'address' | 'companyId' | 'removedAt'>;
 export type MintOperationRow = typeof mintOperations.$inferSelect;
@@ -169,4 +169,11 @@ export async function companyOfRetirement(tx: Tx, id: string): Promise<string | 
 /** The tenant's carbon token mints (symbol, name, decimals): only these count as transfers. */
 export async function tenantTokenMints(tx: Tx): Promise<TokenMintRow[]> {
   return tx.select().from(tokenMints);
+}
+
+/** Which of these signatures belong to transactions the platform recorded (sent through the API or its jobs). */
+export async function recordedSignatures(tx: Tx, signatures: readonly string[]): Promise<Set<string>> {
+  if (signatures.length === 0) return new Set();
+  const rows = await tx.select({ signature: chainSubmissions.signature }).from(chainSubmissions).where(inArray(chainSubmissions.signature, [...signatures]));
+  return new Set(rows.flatMap((row) => (row.signature ? [row.signature] : [])));
 }

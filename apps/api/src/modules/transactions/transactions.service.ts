@@ -139,15 +139,21 @@ function burnDraft(deps: TransactionsDeps, row: repository.BurnRow): Draft {
   };
 }
 
+function chainMovementText(transfer: ChainTransfer, what: string, memos: string): string {
+  if (transfer.direction === 'burned') return `Burned ${what} on chain, outside the platform (no retirement, no certificate)${memos}`;
+  if (transfer.direction === 'sent') return `Sent ${what} to ${transfer.counterparty ?? 'another wallet'}${memos}`;
+  return `Received ${what} from ${transfer.counterparty ?? 'another wallet'}${memos}`;
+}
+
 function transferDraft(deps: TransactionsDeps, transfer: ChainTransfer, token: repository.TokenMintRow | undefined): Draft {
-  const sent = transfer.direction === 'sent';
+  const sent = transfer.direction !== 'received';
   const symbol = token?.symbol ?? null;
   const memos = transfer.memos.length ? ` (memo: ${transfer.memos.join('; ')})` : '';
   const what = `${tonnes(transfer.amount, transfer.decimals)} ${symbol ?? 'tokens'}`;
   return {
     // The direction keeps the two sides of a transfer between two wallets of one company apart.
-    id: `${transfer.direction}-${transfer.signature}`,
-    type: transfer.direction,
+    id: `${transfer.direction === 'burned' ? 'burn' : transfer.direction}-${transfer.signature}`,
+    type: transfer.direction === 'burned' ? 'burn' : transfer.direction,
     status: 'completed',
     project: token?.name ?? null,
     projectId: token?.projectReference?.split(':')[1] ?? null,
@@ -160,7 +166,7 @@ function transferDraft(deps: TransactionsDeps, transfer: ChainTransfer, token: r
     feeLamports: transfer.fee,
     from: sent ? transfer.walletAddress : transfer.counterparty,
     to: sent ? transfer.counterparty : transfer.walletAddress,
-    description: sent ? `Sent ${what} to ${transfer.counterparty ?? 'another wallet'}${memos}` : `Received ${what} from ${transfer.counterparty ?? 'another wallet'}${memos}`,
+    description: chainMovementText(transfer, what, memos),
     explorerUrl: explorerUrl(deps.explorer, 'tx', transfer.signature),
     walletAddress: transfer.walletAddress,
     certificateId: null,
@@ -169,9 +175,11 @@ function transferDraft(deps: TransactionsDeps, transfer: ChainTransfer, token: r
 
 /**
  * Every token movement of a company's wallets: mints and burns as the database recorded them,
- * then transfers in and out read from the chain (signatures the database explains are skipped)
- * for the wallets whose transfers can be shown (`transfersOf`; the chain is slow and rate-limited).
- * If the chain cannot be read the database part still answers, flagged chainAvailable false.
+ * then transfers in and out and burns made outside the platform, read from the chain, for the
+ * wallets whose chain history can be shown (`transfersOf`; the chain is slow and rate-limited).
+ * Signatures the database explains — its records' and any transaction the platform sent, e.g.
+ * a retirement's burn not completed yet — are skipped. If the chain cannot be read the database
+ * part still answers, flagged chainAvailable false.
  */
 async function companyTransactions(deps: TransactionsDeps, tenantId: string, companyId: string, transfersOf: (wallet: repository.WalletRow) => boolean) {
   const facts = await deps.db.withTenant(tenantId, async (tx) => ({
@@ -191,9 +199,10 @@ async function companyTransactions(deps: TransactionsDeps, tenantId: string, com
   const mints = new Set(tokens.keys());
   let chainAvailable = true;
   try {
-    for (const wallet of facts.wallets.filter((row) => !row.removedAt && transfersOf(row))) {
-      for (const transfer of await walletTransfers(deps.chain, deps.readTransaction, wallet.address, mints, known)) drafts.push(transferDraft(deps, transfer, tokens.get(transfer.mint)));
-    }
+    const movements: ChainTransfer[] = [];
+    for (const wallet of facts.wallets.filter((row) => !row.removedAt && transfersOf(row))) movements.push(...(await walletTransfers(deps.chain, deps.readTransaction, wallet.address, mints, known)));
+    const recorded = await deps.db.withTenant(tenantId, (tx) => repository.recordedSignatures(tx, [...new Set(movements.map((movement) => movement.signature))]));
+    for (const movement of movements) if (!recorded.has(movement.signature)) drafts.push(transferDraft(deps, movement, tokens.get(movement.mint)));
   } catch (error) {
     chainAvailable = false;
     deps.logChainFailure(error);
@@ -233,8 +242,8 @@ function matches(query: ListQuery, walletAddresses: ReadonlySet<string> | null) 
 export async function listTransactions(deps: TransactionsDeps, actor: TransactionsActor, query: ListQuery): Promise<TransactionList> {
   const companyId = companyInScope(actor, query.companyId);
   const walletChosen = (wallet: repository.WalletRow) => !query.wallet || wallet.id === query.wallet || wallet.address === query.wallet;
-  // Transfers are always completed sends or receipts: a query for anything else needs no chain history.
-  const transfersShown = (!query.type || query.type === 'sent' || query.type === 'received') && (!query.status || query.status === 'completed');
+  // The chain history holds completed sends, receipts and burns only: a query for anything else needs none of it.
+  const transfersShown = query.type !== 'mint' && (!query.status || query.status === 'completed');
   const { drafts, wallets, chainAvailable } = await companyTransactions(deps, actor.tenantId, companyId, (wallet) => transfersShown && walletChosen(wallet));
   const walletAddresses = query.wallet ? new Set(wallets.filter(walletChosen).map((wallet) => wallet.address)) : null;
   const selected = drafts.filter(matches(query, walletAddresses));
@@ -243,7 +252,8 @@ export async function listTransactions(deps: TransactionsDeps, actor: Transactio
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const TRANSFER_ID = /^(?:sent|received)-([1-9A-HJ-NP-Za-km-z]{64,88})$/;
+/** An entry read from the chain: a transfer, or a burn made outside the platform (a retirement's burn is `burn-<uuid>`). */
+const CHAIN_ENTRY_ID = /^(?:sent|received|burn)-([1-9A-HJ-NP-Za-km-z]{64,88})$/;
 
 /**
  * The companies a transaction id may belong to, for an administrator opening another
@@ -252,7 +262,7 @@ const TRANSFER_ID = /^(?:sent|received)-([1-9A-HJ-NP-Za-km-z]{64,88})$/;
  */
 async function companiesOfTransactionId(deps: TransactionsDeps, tenantId: string, id: string): Promise<string[]> {
   const record = new RegExp(`^(mint|batch|burn)-(${UUID})`).exec(id);
-  const transfer = TRANSFER_ID.exec(id);
+  const transfer = CHAIN_ENTRY_ID.exec(id);
   const owners = transfer ? await ownersOf(deps.readTransaction, transfer[1]!).catch(() => []) : [];
   const found = await deps.db.withTenant(tenantId, async (tx) => {
     if (record?.[1] === 'mint') return [await repository.companyOfMintOperation(tx, record[2]!)];
@@ -265,10 +275,10 @@ async function companiesOfTransactionId(deps: TransactionsDeps, tenantId: string
 
 export async function getTransaction(deps: TransactionsDeps, actor: TransactionsActor, id: string): Promise<TransactionView> {
   const candidates = actor.administrator ? [actor.companyId, ...(await companiesOfTransactionId(deps, actor.tenantId, id))] : [actor.companyId];
-  // Only a transfer is found in the chain history; mints and burns are the database's.
-  const isTransfer = TRANSFER_ID.test(id);
+  // Only transfers and outside burns are found in the chain history; the platform's mints and burns are the database's.
+  const fromChain = CHAIN_ENTRY_ID.test(id);
   for (const companyId of new Set(candidates)) {
-    const found = (await companyTransactions(deps, actor.tenantId, companyId, () => isTransfer)).drafts.find((draft) => draft.id === id);
+    const found = (await companyTransactions(deps, actor.tenantId, companyId, () => fromChain)).drafts.find((draft) => draft.id === id);
     if (found) return (await withFees(deps, [found]))[0]!;
   }
   throw new AppError('NOT_FOUND', transactionTexts.notFound);

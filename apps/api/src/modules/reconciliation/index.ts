@@ -1,0 +1,3 @@
+export { reconciliationRoutes } from './reconciliation.routes';
+export { reconcileNow, RECONCILIATION_QUEUE } from './reconciliation.jobs';
+export type { ReconciliationReport } from './reconciliation.service';
