@@ -66,6 +66,8 @@ export default defineConfig({
       DATA_DIR: path.join(runDir, 'data'),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // Each browser context plays its own client address with X-Forwarded-For (helpers.ts).
+      TRUST_PROXY: 'loopback',
     },
   },
 });

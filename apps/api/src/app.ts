@@ -3,7 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openEmbeddedChain, openRpcChain, type ChainClient } from '@carbonledger/chain';
+import { API_BASE_PATH } from '@carbonledger/contracts';
 import type { AppConfig } from './config';
+import { AppError } from './lib/app-error';
+import { assertRedisReachable } from './lib/redis';
 import { openDatabase, pgliteDir, type Database } from './db/database';
 import { seedDemo } from './db/seed';
 import { requestContextPlugin, requestIdFor } from './plugins/request-context';
@@ -11,7 +14,7 @@ import { errorsPlugin } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { spaPlugin } from './plugins/spa';
 import { startJobQueue, stopJobQueue, type JobQueue } from './plugins/jobs';
-import { createRealtimeServer, type RealtimeServer } from './plugins/realtime';
+import { createRealtimeServer, dropRealtimeConnections, type RealtimeServer } from './plugins/realtime';
 import { healthRoutes } from './modules/health/health.routes';
 import { realtimePlugin } from './modules/realtime/realtime.plugin';
 import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
@@ -38,6 +41,7 @@ import { transactionsRoutes } from './modules/transactions/transactions.routes';
 import { retirementsRoutes } from './modules/retirements/retirements.routes';
 import { companiesRoutes } from './modules/companies/companies.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { auditPlugin } from './modules/audit/audit.plugin';
 import { reconciliationRoutes } from './modules/reconciliation';
 import type { RegistryProvider } from './modules/registry/registry.adapter';
 import { sandboxRegistry } from './modules/registry/sandbox-registry';
@@ -112,22 +116,47 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Before anything is opened, so that a wrong REDIS_URL leaves nothing to clean up.
+  if (config.redisUrl) await assertRedisReachable(config.redisUrl);
   const { database, chain, jobs } = await openServices(config, overrides);
   app.decorate('config', config);
   app.decorate('db', database);
   app.decorate('chain', chain);
   app.decorate('jobs', jobs);
-  app.decorate('realtime', createRealtimeServer(app.server));
+  const servesClients = config.role !== 'worker';
+  app.decorate('realtime', createRealtimeServer(servesClients ? app.server : null));
 
+  // preClose runs before the HTTP server closes, which an open websocket would hold forever.
+  app.addHook('preClose', async () => dropRealtimeConnections(app.realtime));
   app.addHook('onClose', async () => {
-    await stopJobQueue(jobs);
-    await app.realtime.close();
-    await chain.close();
-    await database.close();
+    // Running jobs get part of the shutdown bound, so that the chain flush and the database close still fit in it.
+    const jobDrainMs = Math.max(1000, config.shutdownTimeoutSeconds * 500);
+    const steps: [string, () => Promise<void>][] = [
+      ['job queue', () => stopJobQueue(jobs, jobDrainMs)],
+      ['realtime', async () => {
+        if (servesClients) await app.realtime.close();
+      }],
+      ['chain', () => chain.close()],
+      ['database', () => database.close()],
+    ];
+    // Every step runs even when one before it fails: the chain must be saved whatever else went wrong.
+    for (const [name, step] of steps) {
+      try {
+        await step();
+      } catch (error) {
+        app.log.error({ err: error }, `shutdown: closing the ${name} failed`);
+      }
+    }
   });
 
   await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
+  if (!servesClients) {
+    // A worker runs jobs only; health stays so that an orchestrator can probe it.
+    app.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' || request.url.split('?')[0] !== `${API_BASE_PATH}/health`) throw new AppError('NOT_FOUND');
+    });
+  }
   await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
   await app.register(rateLimitPlugin);
   await app.register(authPlugin);
@@ -159,6 +188,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(retirementsRoutes);
   await app.register(companiesRoutes);
   await app.register(certificatesRoutes);
+  await app.register(auditPlugin);
   // After the modules whose records it compares; its first pass runs here, before the server answers.
   await app.register(reconciliationRoutes);
   await app.register(spaPlugin, { distDir: config.webDistDir });

@@ -23,10 +23,21 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/carbon' }).seedDemoHoldings).toBe(false);
   });
 
-  it('believes forwarded client addresses only from a local proxy unless told otherwise', () => {
-    expect(loadConfig({}).trustProxy).toBe('loopback');
-    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  it('believes no X-Forwarded-For unless a proxy is named', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it('bounds shutdown to 10 seconds unless told otherwise', () => {
+    expect(loadConfig({}).shutdownTimeoutSeconds).toBe(10);
+    expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdownTimeoutSeconds).toBe(30);
+  });
+
+  it('links to the public Solana Explorer unless another one is named', () => {
+    expect(loadConfig({}).solanaExplorerUrl).toBe('https://explorer.solana.com');
+    expect(loadConfig({ SOLANA_EXPLORER_URL: 'https://explorer.example/' }).solanaExplorerUrl).toBe('https://explorer.example');
   });
 
   it('treats empty values as unset', () => {
@@ -39,6 +50,10 @@ describe('configuration', () => {
     ['SOLANA_RPC_URL', 'not a url'],
     ['MASTER_KEY', 'abc'],
     ['ROLE', 'everything'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['SOLANA_WS_URL', 'http://127.0.0.1:3000/rpc'],
+    ['SOLANA_EXPLORER_URL', 'explorer'],
+    ['SHUTDOWN_TIMEOUT_SECONDS', '0'],
   ])('stops with a message naming %s when it is wrong', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

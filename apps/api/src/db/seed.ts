@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '@carbonledger/contracts';
 import { hashPassword } from '../lib/passwords';
 import type { Database, Tx } from './database';
@@ -6,6 +6,7 @@ import { companies, tenants, users } from './schema';
 import { seedSandboxRegistry } from '../modules/registry/sandbox-seed';
 
 export const DEMO_TENANT_SLUG = 'demo';
+const SEED_LOCK_KEY = 741_852_965;
 /** The demo customer company: the company users below belong to it, and the demo holdings go to it. */
 export const DEMO_CUSTOMER_COMPANY = 'Verde Energia S.A.';
 
@@ -45,6 +46,8 @@ async function ensureCompany(tx: Tx, tenantId: string, name: string, isPlatform:
 export async function seedDemo(database: Database, options: { password: string }): Promise<{ tenantId: string }> {
   const passwordHash = await hashPassword(options.password);
   return database.asSystem(async (tx) => {
+    // Two processes starting together on one database seed one after the other, not into each other.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     await tx
       .insert(tenants)
       .values({

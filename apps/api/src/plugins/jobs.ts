@@ -1,24 +1,49 @@
 import PgBoss from 'pg-boss';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 
 export type JobQueue = PgBoss;
+
+/** Advisory locks that serialize pg-boss's schema work between processes on one PostgreSQL server. */
+const QUEUE_SETUP_LOCK_KEY = 741_852_964;
+const QUEUE_CREATE_LOCK_KEY = 741_852_966;
 
 /**
  * pg-boss on the product's own database: PGlite in embedded mode, PostgreSQL otherwise.
  * Workers run only on nodes whose ROLE includes them.
  */
 export async function startJobQueue(database: Database, options: { runWorkers: boolean }): Promise<JobQueue> {
+  // Two processes starting at the same moment collide inside pg-boss although it takes its
+  // own locks: its schema script fails with 23505 on pg_namespace ("pgboss" already
+  // exists), and two create_queue calls (each attaching a partition to the job table)
+  // deadlock. Each of those runs while this process holds a lock the other waits for, and
+  // the waiting one then finds the work done. PGlite is one process on one connection:
+  // nothing to race, and a lock held there would block the very call it guards.
+  const serialized = <T>(key: number, work: () => Promise<T>): Promise<T> =>
+    database.kind === 'postgres'
+      ? database.asSystem(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(${key})`);
+          return work();
+        })
+      : work();
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    db: {
+      executeSql: (text, values) =>
+        text.includes('.create_queue(') ? serialized(QUEUE_CREATE_LOCK_KEY, () => database.executeSql(text, values)) : database.executeSql(text, values),
+    },
     schema: 'pgboss',
     supervise: options.runWorkers,
     schedule: options.runWorkers,
     migrate: true,
   });
-  await boss.start();
+  await serialized(QUEUE_SETUP_LOCK_KEY, () => boss.start());
   return boss;
 }
 
-export async function stopJobQueue(boss: JobQueue): Promise<void> {
-  await boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+/**
+ * Stops taking jobs and waits up to `timeoutMs` for the running ones; pg-boss marks what is
+ * still running then as failed, so its retry policy runs it again on the next start.
+ */
+export async function stopJobQueue(boss: JobQueue, timeoutMs: number): Promise<void> {
+  await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: false });
 }

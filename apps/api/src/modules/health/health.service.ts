@@ -31,7 +31,8 @@ export async function checkHealth(app: FastifyInstance): Promise<HealthReport> {
       const queues = await app.jobs.getQueues();
       return `${queues.length} queues`;
     }),
-    probe(async () => `${app.realtime.engine.clientsCount} clients`),
+    // A worker serves no sockets (ROLE=worker), which is its normal state, not an outage.
+    probe(async () => (app.config.role === 'worker' ? 'not served (ROLE=worker)' : `${app.realtime.engine.clientsCount} clients`)),
   ]);
   const components = { database, chain, jobs, realtime };
   const allUp = Object.values(components).every((component) => component.status === 'up');

@@ -54,7 +54,7 @@ describe('batch VCU minting', () => {
       context: harness.app.chainContext,
       publisher: harness.app.live,
       live: harness.app.live,
-      explorer: { cluster: 'localnet', localRpcUrl: 'http://localhost/rpc' },
+      explorer: { baseUrl: 'https://explorer.solana.com', cluster: 'localnet', customRpcUrl: 'http://localhost/rpc' },
       registry: harness.app.registryFor,
       publicBaseUrl: 'http://localhost',
     };
