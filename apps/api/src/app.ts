@@ -10,7 +10,7 @@ import { assertRedisReachable } from './lib/redis';
 import { openDatabase, pgliteDir, type Database } from './db/database';
 import { seedDemo } from './db/seed';
 import { requestContextPlugin, requestIdFor } from './plugins/request-context';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, sendAppError } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { spaPlugin } from './plugins/spa';
 import { startJobQueue, stopJobQueue, type JobQueue } from './plugins/jobs';
@@ -152,9 +152,10 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(requestContextPlugin);
   await app.register(errorsPlugin);
   if (!servesClients) {
-    // A worker runs jobs only; health stays so that an orchestrator can probe it.
-    app.addHook('onRequest', async (request) => {
-      if (request.method !== 'GET' || request.url.split('?')[0] !== `${API_BASE_PATH}/health`) throw new AppError('NOT_FOUND');
+    // A worker runs jobs only; health stays so that an orchestrator can probe it. The answer
+    // is sent here, not thrown, so that no route's own error handler (e.g. JSON-RPC's) reshapes it.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || request.url.split('?')[0] !== `${API_BASE_PATH}/health`) return sendAppError(request, reply, new AppError('NOT_FOUND'));
     });
   }
   await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });

@@ -4,7 +4,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, errorCatalogue, type ApiErrorEnvelope, type ErrorCode } from '@carbonledger/contracts';
 import { AppError } from '../lib/app-error';
 
-function send(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+/** Answers with the error envelope directly, for hooks that must not go through a route's own error handler. */
+export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const body: ApiErrorEnvelope = {
     success: false,
     data: null,
@@ -59,12 +60,12 @@ export const errorsPlugin = fp(async (app) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code }, appError.message);
-    return send(request, reply, appError);
+    return sendAppError(request, reply, appError);
   });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith(API_BASE_PATH) || !app.hasDecorator('serveSpa')) {
-      return send(request, reply, new AppError('NOT_FOUND'));
+      return sendAppError(request, reply, new AppError('NOT_FOUND'));
     }
     return app.serveSpa(request, reply);
   });
