@@ -40,6 +40,13 @@ describe('configuration', () => {
     expect(loadConfig({ SOLANA_EXPLORER_URL: 'https://explorer.example/' }).solanaExplorerUrl).toBe('https://explorer.example');
   });
 
+  it('reconciles the ledger with the chain every 5 minutes unless told otherwise, at most hourly', () => {
+    expect(loadConfig({}).reconciliationIntervalMinutes).toBe(5);
+    expect(loadConfig({ RECONCILIATION_INTERVAL_MINUTES: '60' }).reconciliationIntervalMinutes).toBe(60);
+    expect(() => loadConfig({ RECONCILIATION_INTERVAL_MINUTES: '0' })).toThrow(/RECONCILIATION_INTERVAL_MINUTES:/);
+    expect(() => loadConfig({ RECONCILIATION_INTERVAL_MINUTES: '61' })).toThrow(/RECONCILIATION_INTERVAL_MINUTES:/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
