@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openEmbeddedChain, openRpcChain, type ChainClient } from '@carbonledger/chain';
@@ -86,7 +86,7 @@ const contentSecurityPolicy = {
   },
 };
 
-async function openServices(config: AppConfig, overrides: AppOverrides) {
+async function openServices(config: AppConfig, overrides: AppOverrides, log: FastifyBaseLogger) {
   const database =
     overrides.database ??
     (await openDatabase(
@@ -96,7 +96,12 @@ async function openServices(config: AppConfig, overrides: AppOverrides) {
   const chain =
     overrides.chain ??
     (config.solanaRpcUrl
-      ? openRpcChain({ url: config.solanaRpcUrl, wsUrl: config.solanaWsUrl })
+      ? openRpcChain({
+          url: config.solanaRpcUrl,
+          wsUrl: config.solanaWsUrl,
+          onWebSocketUnavailable: (error) =>
+            log.warn({ err: error }, `SOLANA_WS_URL (${config.solanaWsUrl}) cannot be opened; confirmations are polled over SOLANA_RPC_URL instead (tried again every minute)`),
+        })
       : openEmbeddedChain({
           snapshotPath: path.join(config.dataDir, 'chain.bin'),
           snapshotIntervalMs: config.chainSnapshotIntervalSeconds * 1000,
@@ -118,7 +123,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
 
   // Before anything is opened, so that a wrong REDIS_URL leaves nothing to clean up.
   if (config.redisUrl) await assertRedisReachable(config.redisUrl);
-  const { database, chain, jobs } = await openServices(config, overrides);
+  const { database, chain, jobs } = await openServices(config, overrides, app.log);
   app.decorate('config', config);
   app.decorate('db', database);
   app.decorate('chain', chain);

@@ -32,6 +32,11 @@ export interface RpcChainOptions {
   rateLimitRetries?: number;
   /** First back-off delay after a 429 when the server gives no Retry-After; doubles each time. */
   rateLimitBackoffMs?: number;
+  /**
+   * Told once when the WebSocket at `wsUrl` cannot be opened (or does not open within a few
+   * seconds); confirmations are polled from then on, and the socket is tried again later.
+   */
+  onWebSocketUnavailable?: (error: unknown) => void;
 }
 
 const READ = { commitment: 'processed' } as const;
@@ -79,7 +84,7 @@ export function openRpcChain(options: RpcChainOptions): ChainClient {
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const resendIntervalMs = options.resendIntervalMs ?? 2000;
   const rpc = createSolanaRpcFromTransport(rateLimitedTransport(options.url, options.rateLimitRetries ?? 5, options.rateLimitBackoffMs ?? 250));
-  const subscriptions = options.wsUrl ? createSolanaRpcSubscriptions(options.wsUrl) : null;
+  const waker = options.wsUrl ? signatureWaker(createSolanaRpcSubscriptions(options.wsUrl), options.onWebSocketUnavailable ?? (() => undefined)) : null;
 
   const client: ChainClient = {
     driver: 'rpc',
@@ -143,7 +148,7 @@ export function openRpcChain(options: RpcChainOptions): ChainClient {
       }
     },
     async sendAndConfirm(wire, sendOptions = {}) {
-      return sendUntilDecided(client, wire, { pollIntervalMs, resendIntervalMs, timeoutMs: sendOptions.timeoutMs ?? 60_000, subscriptions });
+      return sendUntilDecided(client, wire, { pollIntervalMs, resendIntervalMs, timeoutMs: sendOptions.timeoutMs ?? 60_000, waker });
     },
     async getSignatureStatuses(signatures) {
       const { value } = await rpc.getSignatureStatuses(signatures as Signature[]).send();
@@ -194,32 +199,83 @@ export function openRpcChain(options: RpcChainOptions): ChainClient {
 
 type Subscriptions = ReturnType<typeof createSolanaRpcSubscriptions>;
 
+/** How long a WebSocket may take to open before it counts as unavailable. */
+const WEBSOCKET_OPEN_TIMEOUT_MS = 3000;
+/** How long confirmations are only polled after the WebSocket failed, before it is tried again. */
+const WEBSOCKET_RETRY_AFTER_MS = 60_000;
+
+interface SignatureWaker {
+  /** Calls `wake` on each notification for `signature`; the returned function ends the watch. */
+  watch(signature: Signature, wake: () => void): () => void;
+}
+
+/**
+ * signatureNotifications that only ever shorten the poll loop, never delay it: the
+ * subscription opens beside the first send and poll. A socket that failed to open (an
+ * HTTP-only endpoint may hold an upgrade request for a second before dropping it) is left
+ * alone for a while, so that later transactions do not pay for it again.
+ */
+function signatureWaker(subscriptions: Subscriptions, onUnavailable: (error: unknown) => void): SignatureWaker {
+  let downSince: number | null = null;
+  const markDown = (error: unknown) => {
+    if (downSince === null) onUnavailable(error);
+    downSince = Date.now();
+  };
+  return {
+    watch(signature, wake) {
+      if (downSince !== null && Date.now() - downSince < WEBSOCKET_RETRY_AFTER_MS) return () => undefined;
+      const abort = new AbortController();
+      let settled = false;
+      let ended = false;
+      // An attempt is aborted only once it has settled (or timed out), so that its outcome
+      // is learnt even when the transaction was decided first.
+      const openTimer = setTimeout(() => {
+        if (settled) return;
+        markDown(new Error(`the WebSocket did not open within ${WEBSOCKET_OPEN_TIMEOUT_MS} ms`));
+        abort.abort();
+      }, WEBSOCKET_OPEN_TIMEOUT_MS);
+      openTimer.unref();
+      subscriptions
+        .signatureNotifications(signature, DECIDE)
+        .subscribe({ abortSignal: abort.signal })
+        .then(
+          async (notifications) => {
+            settled = true;
+            clearTimeout(openTimer);
+            downSince = null;
+            if (ended) abort.abort();
+            for await (const notification of notifications) {
+              void notification;
+              wake();
+            }
+          },
+          (error: unknown) => {
+            settled = true;
+            clearTimeout(openTimer);
+            if (!abort.signal.aborted) markDown(error);
+          },
+        )
+        .catch(() => undefined);
+      return () => {
+        ended = true;
+        if (settled) abort.abort();
+      };
+    },
+  };
+}
+
 /** Resends the exact bytes until a confirmed status, an error, expiry of the blockhash or the timeout. */
 async function sendUntilDecided(
   client: ChainClient,
   wire: Base64EncodedWireTransaction,
-  options: { pollIntervalMs: number; resendIntervalMs: number; timeoutMs: number; subscriptions: Subscriptions | null },
+  options: { pollIntervalMs: number; resendIntervalMs: number; timeoutMs: number; waker: SignatureWaker | null },
 ): Promise<SendOutcome> {
   const transaction = fromWireTransaction(wire);
   const signature = signatureOf(transaction);
   const { blockhash } = summarizeMessage(transaction);
-  const abort = new AbortController();
   let wake: () => void = () => undefined;
-  if (options.subscriptions) {
-    // A notification only wakes the poll loop early; without a socket, polling still decides.
-    const notifications = await options.subscriptions
-      .signatureNotifications(signature, DECIDE)
-      .subscribe({ abortSignal: abort.signal })
-      .catch(() => null);
-    if (notifications) {
-      void (async () => {
-        for await (const notification of notifications) {
-          void notification;
-          wake();
-        }
-      })().catch(() => undefined);
-    }
-  }
+  // A notification only wakes the poll loop early; without a socket, polling still decides.
+  const endWatch = options.waker?.watch(signature, () => wake()) ?? (() => undefined);
   const send = async (): Promise<SendOutcome | null> => {
     try {
       await client.sendTransaction(wire);
@@ -256,6 +312,6 @@ async function sendUntilDecided(
     }
     return { signature, status: 'pending' };
   } finally {
-    abort.abort();
+    endWatch();
   }
 }
