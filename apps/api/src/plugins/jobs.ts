@@ -37,6 +37,11 @@ export async function startJobQueue(database: Database, options: { runWorkers: b
     migrate: true,
   });
   await serialized(QUEUE_SETUP_LOCK_KEY, () => boss.start());
+  if (!options.runWorkers) {
+    // ROLE=api sends jobs and runs none. Features register their workers as they load, so
+    // this is the one place that refuses them: nothing is fetched from a queue on this node.
+    boss.work = (async () => 'workers-not-run-on-this-node') as PgBoss['work'];
+  }
   return boss;
 }
 
