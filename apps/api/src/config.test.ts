@@ -40,6 +40,13 @@ describe('configuration', () => {
     expect(loadConfig({ SOLANA_EXPLORER_URL: 'https://explorer.example/' }).solanaExplorerUrl).toBe('https://explorer.example');
   });
 
+  it('anchors the audit trail every 10 minutes unless told otherwise, within a day', () => {
+    expect(loadConfig({}).auditAnchorIntervalMinutes).toBe(10);
+    expect(loadConfig({ AUDIT_ANCHOR_INTERVAL_MINUTES: '60' }).auditAnchorIntervalMinutes).toBe(60);
+    expect(() => loadConfig({ AUDIT_ANCHOR_INTERVAL_MINUTES: '0' })).toThrow(/AUDIT_ANCHOR_INTERVAL_MINUTES:/);
+    expect(() => loadConfig({ AUDIT_ANCHOR_INTERVAL_MINUTES: '1441' })).toThrow(/AUDIT_ANCHOR_INTERVAL_MINUTES:/);
+  });
+
   it('reconciles the ledger with the chain every 5 minutes unless told otherwise, at most hourly', () => {
     expect(loadConfig({}).reconciliationIntervalMinutes).toBe(5);
     expect(loadConfig({ RECONCILIATION_INTERVAL_MINUTES: '60' }).reconciliationIntervalMinutes).toBe(60);
