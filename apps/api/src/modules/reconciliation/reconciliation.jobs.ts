@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { publishSecurityNotices } from '../security/security-feed';
 import { runReconciliationPass, type ReconciliationDeps } from './reconciliation.service';
 
-export const RECONCILIATION_QUEUE = 'reconciliation.pass';
+const RECONCILIATION_QUEUE = 'reconciliation.pass';
 
 /** pg-boss schedules by cron: every N minutes (N ≤ 60; 60 is on the hour). */
-export function reconciliationCron(intervalMinutes: number): string {
+function reconciliationCron(intervalMinutes: number): string {
   return intervalMinutes >= 60 ? '0 * * * *' : `*/${intervalMinutes} * * * *`;
 }
 

@@ -46,11 +46,7 @@ export async function decidedSubmissionsAfter(tx: Tx, afterId: string | null, li
   return rows as DecidedSubmissionRow[];
 }
 
-/**
- * Every created project mint with the ledger's units of it (tonnes for mints, base units for
- * retirements, as the tables keep them): minted and still minting (mint operations and batch
- * chunks of its project and vintage), retired and still retiring.
- */
+/** A project mint with the ledger's units of it: tonnes for mints, base units for retirements, as the tables keep them. */
 export interface MintLedgerRow {
   tenantId: string;
   mintAddress: string;
@@ -63,6 +59,11 @@ export interface MintLedgerRow {
   retiring: bigint;
 }
 
+/**
+ * Every created project mint (system work: every tenant) with what the ledger minted into it and
+ * is still minting (mint operations and batch chunks of its project and vintage), and what it
+ * retired and is still retiring from it.
+ */
 export async function mintLedgers(tx: Tx): Promise<MintLedgerRow[]> {
   const rows = rowsOf<Record<string, string | number>>(
     await tx.execute(sql`

@@ -64,6 +64,8 @@ describe('reconciliation of the ledger against the chain, and activity made outs
     expect(report.mintsChecked).toBe(1);
     expect(report).toMatchObject({ opened: 0, resent: 0 });
     expect((await discrepancies(app(), admin)).total).toBe(0);
+    // And it runs again on the schedule: every RECONCILIATION_INTERVAL_MINUTES (5 by default).
+    expect(await app().jobs.getSchedules()).toContainEqual(expect.objectContaining({ name: 'reconciliation.pass', cron: '*/5 * * * *' }));
   });
 
   it('shows a burn the holder made directly on chain in /transactions, lowers the public supply, and the next pass reports it once', async () => {
