@@ -1,7 +1,7 @@
 import type { Address, Signature } from '@solana/kit';
 import { actsForWholeTenant, auditTexts, type AuditAnchorCheck, type AuditAnchorStatus, type AuditVerification } from '@carbonledger/contracts';
 import type { ChainClient, ChainTransaction } from '@carbonledger/chain';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { RequestActor } from '../../lib/request-actor';
 import { findPlatformKey } from '../chain/platform-keys.repository';
@@ -69,16 +69,17 @@ async function unrecordedAnchors(chain: VerifyDeps['chain'], tenantId: string, i
 }
 
 interface ClaimCheck {
-  status: AuditAnchorStatus;
+  status: 'verified' | 'entries_deleted' | 'entries_differ';
   entriesUpToAnchor: number;
 }
 
-function checkOf(evidence: AnchorEvidence, trail: Map<AnchorEvidence, { hash: string | null; count: number }>): ClaimCheck {
-  const facts = trail.get(evidence);
-  if (!evidence.onChain || !facts) return { status: evidence.chainProblem ?? 'not_on_chain', entriesUpToAnchor: 0 };
-  const claimStatus: AuditAnchorStatus =
-    facts.count < evidence.onChain.entryCount ? 'entries_deleted' : facts.hash !== evidence.onChain.headHash || facts.count > evidence.onChain.entryCount ? 'entries_differ' : 'verified';
-  return { status: evidence.chainProblem ?? claimStatus, entriesUpToAnchor: facts.count };
+/** An anchored head against the trail as it is now. */
+async function checkClaim(tx: Tx, claim: AnchorClaim): Promise<ClaimCheck> {
+  const hash = await entryHashAt(tx, claim.tenantId, claim.entryId);
+  const entriesUpToAnchor = await countEntriesUpTo(tx, claim.tenantId, claim.entryId);
+  if (entriesUpToAnchor < claim.entryCount) return { status: 'entries_deleted', entriesUpToAnchor };
+  if (hash !== claim.headHash || entriesUpToAnchor > claim.entryCount) return { status: 'entries_differ', entriesUpToAnchor };
+  return { status: 'verified', entriesUpToAnchor };
 }
 
 const problemTexts: Record<AuditAnchorStatus, string | null> = {
@@ -110,28 +111,25 @@ export async function verifyTenantAudit(deps: VerifyDeps, tenantId: string): Pro
   const claimOf = (item: AnchorEvidence) => item.onChain ?? item.stored!;
   evidence.sort((a, b) => (claimOf(a).entryId < claimOf(b).entryId ? -1 : claimOf(a).entryId > claimOf(b).entryId ? 1 : 0));
 
-  const trail = await deps.db.withTenant(tenantId, async (tx) => {
-    const facts = new Map<AnchorEvidence, { hash: string | null; count: number }>();
-    for (const item of evidence) {
-      if (!item.onChain) continue;
-      facts.set(item, { hash: await entryHashAt(tx, tenantId, item.onChain.entryId), count: await countEntriesUpTo(tx, tenantId, item.onChain.entryId) });
-    }
-    return facts;
+  // Only what the issuer wrote on chain is compared with the trail; a row is just a pointer to it.
+  const claimChecks = await deps.db.withTenant(tenantId, async (tx) => {
+    const checks = new Map<AnchorEvidence, ClaimCheck>();
+    for (const item of evidence) if (item.onChain) checks.set(item, await checkClaim(tx, item.onChain));
+    return checks;
   });
 
-  const checks = new Map(evidence.map((item) => [item, checkOf(item, trail)]));
   const anchors: AuditAnchorCheck[] = evidence.map((item) => {
     const claim = claimOf(item);
-    const { status } = checks.get(item)!;
+    const status = item.chainProblem ?? claimChecks.get(item)?.status ?? 'not_on_chain';
     return { signature: item.signature, entryId: String(claim.entryId), entryCount: claim.entryCount, headHash: claim.headHash, anchoredAt: item.anchoredAt, recorded: item.recorded, status, problem: problemTexts[status] };
   });
 
   // The newest head the issuer vouched for on chain decides whether the tail of the trail is still there.
   const newest = evidence.filter((item) => item.onChain).at(-1);
-  const tail = newest?.onChain ? { evidence: newest, claim: newest.onChain, check: checks.get(newest)! } : null;
+  const tailCheck = newest ? claimChecks.get(newest) : undefined;
   const missingTail =
-    tail && (tail.check.status === 'entries_deleted' || tail.check.status === 'entries_differ')
-      ? { anchorSignature: tail.evidence.signature, anchoredEntryId: String(tail.claim.entryId), anchoredEntryCount: tail.claim.entryCount, entriesUpToAnchor: tail.check.entriesUpToAnchor, reason: auditTexts.missingTail }
+    newest?.onChain && tailCheck && tailCheck.status !== 'verified'
+      ? { anchorSignature: newest.signature, anchoredEntryId: String(newest.onChain.entryId), anchoredEntryCount: newest.onChain.entryCount, entriesUpToAnchor: tailCheck.entriesUpToAnchor, reason: auditTexts.missingTail }
       : null;
 
   const brokenLink = walk.valid ? null : { entryId: walk.brokenAtId, reason: walk.reason };

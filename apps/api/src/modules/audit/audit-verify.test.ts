@@ -93,6 +93,18 @@ describe('audit verification', () => {
     ]);
   });
 
+  it('goes by the memo on chain when the anchor row was rewritten to match a shortened trail', async () => {
+    const { tenantId, entryIds } = await tenantWithEntries(3);
+    const last = await anchor(tenantId);
+    const firstHash = await harness.app.db.withTenant(tenantId, async (tx) => (await tx.select().from(auditLog).where(eq(auditLog.id, entryIds[0]!)))[0]!.hash);
+    await asSuperuserBehindTrigger('audit_log', (tx) => tx.delete(auditLog).where(and(eq(auditLog.tenantId, tenantId), gt(auditLog.id, entryIds[0]!))));
+    await asSuperuserBehindTrigger('audit_anchors', (tx) => tx.update(auditAnchors).set({ lastEntryId: entryIds[0]!, entryCount: 1n, headHash: firstHash }).where(eq(auditAnchors.id, last.id)));
+
+    const report = await verifyTenantAudit(deps, tenantId);
+    expect(report).toMatchObject({ valid: false, brokenLink: null, missingTail: { anchorSignature: last.signature, anchoredEntryId: String(entryIds[2]), anchoredEntryCount: 3, entriesUpToAnchor: 1 } });
+    expect(report.anchors).toMatchObject([{ signature: last.signature, entryId: String(entryIds[2]), status: 'memo_differs' }]);
+  });
+
   it('names an altered entry by its id', async () => {
     const { tenantId, entryIds } = await tenantWithEntries(3);
     await anchor(tenantId);
