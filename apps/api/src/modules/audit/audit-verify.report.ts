@@ -28,6 +28,7 @@ export async function runAuditVerify(deps: VerifyDeps, write: (line: string) => 
   const reports: AuditVerification[] = [];
   for (const tenantId of tenants) reports.push(await verifyTenantAudit(deps, tenantId));
   if (options.json) write(JSON.stringify(reports, null, 2));
+  else if (reports.length === 0) write('no tenants in this database: nothing to verify');
   else for (const report of reports) formatVerification(report).forEach((line) => write(line));
   return reports.every((report) => report.valid) ? 0 : 1;
 }
