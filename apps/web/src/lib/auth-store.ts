@@ -16,8 +16,10 @@ interface AuthState {
   company: CompanySummary | null;
   tenant: Tenant | null;
   session: AuthSession | null;
+  /** The last session ended without the user signing out (revoked elsewhere, timed out): the sign-in screen says so. */
+  sessionExpired: boolean;
   signedIn: (state: SignedInState) => void;
-  signedOut: () => void;
+  signedOut: (reason?: 'expired') => void;
   userUpdated: (user: User) => void;
 }
 
@@ -28,7 +30,8 @@ export const useAuthStore = create<AuthState>()((set) => ({
   company: null,
   tenant: null,
   session: null,
-  signedIn: (state) => set({ status: 'authenticated', ...state }),
-  signedOut: () => set({ status: 'unauthenticated', user: null, company: null, tenant: null, session: null }),
+  sessionExpired: false,
+  signedIn: (state) => set({ status: 'authenticated', sessionExpired: false, ...state }),
+  signedOut: (reason) => set({ status: 'unauthenticated', user: null, company: null, tenant: null, session: null, sessionExpired: reason === 'expired' }),
   userUpdated: (user) => set({ user }),
 }));

@@ -1,4 +1,4 @@
-import { loginTexts } from '@carbonledger/contracts';
+import { errorCatalogue, loginTexts } from '@carbonledger/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,6 +8,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { TextInput } from '../../components/TextInput';
+import { useAuthStore } from '../../lib/auth-store';
 import { translateMessage } from '../../lib/messages';
 import { login } from './api/login';
 import { AuthCard } from './components/AuthCard';
@@ -36,13 +37,22 @@ export default function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<{ text: string; mfa: boolean } | null>(null);
+  const sessionExpired = useAuthStore((state) => state.sessionExpired);
   const fieldError = (message: string | undefined) => (message ? translateMessage(t, message) : undefined);
 
   const change = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.target.value };
+    // The server's answer was about the credentials as they were: once they change it no longer
+    // applies, and the MFA step belonged to that account (the new one may have no MFA).
+    const credentialsChanged = field !== 'mfaToken';
+    const stillMfa = mfaRequired && !credentialsChanged;
+    const next = { ...values, [field]: event.target.value, ...(stillMfa ? {} : { mfaToken: '' }) };
     setValues(next);
+    if (credentialsChanged) {
+      setFailure(null);
+      setMfaRequired(false);
+    }
     if (!submitted) return;
-    void validate(next, mfaRequired).then((result) => {
+    void validate(next, stillMfa).then((result) => {
       setErrors((current) => ({ ...current, [field]: 'errors' in result ? result.errors[field] : undefined }));
     });
   };
@@ -51,6 +61,7 @@ export default function LoginPage() {
     event.preventDefault();
     const form = event.currentTarget;
     setSubmitted(true);
+    setFailure(null);
     const result = await validate(values, mfaRequired);
     if ('errors' in result) {
       setErrors(result.errors);
@@ -59,7 +70,6 @@ export default function LoginPage() {
       return;
     }
     setErrors({});
-    setFailure(null);
     setPending(true);
     try {
       const signedIn = await login(result.request);
@@ -82,6 +92,11 @@ export default function LoginPage() {
   return (
     <AuthCard title={t('login.title')}>
       <Box component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {sessionExpired && !failure && (
+          <Alert severity="warning" role="status">
+            {translateMessage(t, errorCatalogue.SESSION_EXPIRED.message)}
+          </Alert>
+        )}
         {failure && (
           <Alert severity={failure.mfa ? 'info' : 'error'} role="alert">
             {translateMessage(t, failure.text)}

@@ -32,10 +32,16 @@ export function startSession(result: AuthResult) {
   scheduleRefresh(result.tokens.expiresIn);
 }
 
-export function endSession() {
+/** `expired`: the server no longer knows the session (ended elsewhere, timed out), so the user did not sign out. */
+export function endSession(reason?: 'expired') {
   cancelRefresh();
   authStorage.clear();
-  useAuthStore.getState().signedOut();
+  useAuthStore.getState().signedOut(reason);
+}
+
+/** A 401 on a signed-in request: only a session that was open can have expired. */
+function sessionLost() {
+  endSession(useAuthStore.getState().status === 'authenticated' ? 'expired' : undefined);
 }
 
 export async function refreshSession() {
@@ -46,7 +52,7 @@ export async function refreshSession() {
     const refreshed = await refreshTokens();
     if (useAuthStore.getState().status === 'authenticated') startSession(refreshed);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) endSession();
+    if (error instanceof ApiError && error.status === 401) sessionLost();
     else scheduleRefresh(30);
   }
 }
@@ -70,7 +76,7 @@ export async function restoreSession(): Promise<void> {
     else scheduleRefresh(secondsLeft);
   } catch (error) {
     const refused = error instanceof ApiError && (error.status === 401 || error.status === 403 || error.message === errorCatalogue.SESSION_VALIDATION_FAILED.message);
-    if (refused) endSession();
+    if (refused) endSession('expired');
     else {
       cancelRefresh();
       useAuthStore.getState().signedOut();
@@ -78,4 +84,4 @@ export async function restoreSession(): Promise<void> {
   }
 }
 
-setUnauthorizedHandler(endSession);
+setUnauthorizedHandler(sessionLost);
