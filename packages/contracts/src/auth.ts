@@ -149,6 +149,9 @@ export const walletSessionRequest = z.object({
   walletAddress: solanaAddressField,
   signature: base64Field,
   message: z.string().min(1),
+  /** Asked for like at the password sign-in: with MFA on, the wallet is no substitute for the second factor. */
+  mfaToken: mfaTokenField.optional(),
+  recoveryCode: recoveryCodeField.optional(),
 });
 export type WalletSessionRequest = z.infer<typeof walletSessionRequest>;
 

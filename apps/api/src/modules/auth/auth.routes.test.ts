@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { getBase58Decoder } from '@solana/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { companies, securityAlerts, securityEvents, sessions, userCredentials, users, walletChallenges } from '../../db/schema';
+import { companies, linkedWallets, securityAlerts, securityEvents, sessions, userCredentials, users, walletChallenges } from '../../db/schema';
 import { DEMO_PASSWORD, nextClientIp, signInAs, type SignedIn } from './auth.testing';
 
 let harness: TestApp;
@@ -330,6 +330,47 @@ describe('wallet sign-in (Sign-In-With-Solana)', () => {
 
     const list = await inject({ url: '/api/v1/auth/wallet/list', headers: { authorization: `Bearer ${data.access_token}` } });
     expect(list.json().data.map((linked: { walletAddress: string }) => linked.walletAddress)).toEqual([wallet.address]);
+  });
+
+  it('asks a user with MFA on for the code, and links no wallet before it is given', async () => {
+    const operator = await signInAs(harness.app, 'operator@demo.test');
+    const { secret } = (await inject({ method: 'POST', url: '/api/v1/auth/mfa/enroll', headers: operator.headers })).json().data;
+    const confirmed = await inject({ method: 'POST', url: '/api/v1/auth/mfa/confirm', headers: operator.headers, payload: { code: await generate({ secret }) } });
+    const recoveryCodes: string[] = confirmed.json().data.recoveryCodes;
+
+    const wallet = walletKeys();
+    const challenge = await challengeFor(wallet.address);
+    const signedWith = (extra: Record<string, string>) =>
+      inject({
+        method: 'POST',
+        url: '/api/v1/auth/wallet/session',
+        payload: { email: 'operator@demo.test', password: DEMO_PASSWORD, walletAddress: wallet.address, message: challenge.message, signature: wallet.sign(challenge.message), ...extra },
+        headers: { 'x-forwarded-for': nextClientIp() },
+      });
+    const linked = () => harness.app.db.asSystem((tx) => tx.select().from(linkedWallets).where(eq(linkedWallets.walletAddress, wallet.address)));
+
+    const withoutCode = await signedWith({});
+    expect(withoutCode.statusCode).toBe(401);
+    expect(withoutCode.json()).toMatchObject({ message: 'Multi-factor authentication required', error: { code: 'MFA_REQUIRED' } });
+    const wrongCode = await signedWith({ mfaToken: '000000' === (await generate({ secret })) ? '111111' : '000000' });
+    expect(wrongCode.json()).toMatchObject({ message: 'Invalid MFA token', error: { code: 'INVALID_MFA_TOKEN' } });
+    expect(await linked()).toEqual([]);
+
+    // The same signed message goes again with the code: the wallet is not asked twice.
+    const withCode = await signedWith({ mfaToken: await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }) });
+    expect(withCode.statusCode, withCode.body).toBe(200);
+    expect(withCode.json().data.user.email).toBe('operator@demo.test');
+    expect((await linked()).map((row) => row.userId)).toEqual([operator.result.user.id]);
+    expect((await signedWith({ recoveryCode: recoveryCodes[0]! })).json().message).toBe('This sign-in message was already used. Please sign again.');
+
+    const again = await challengeFor(wallet.address);
+    const byRecoveryCode = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/wallet/session',
+      payload: { email: 'operator@demo.test', password: DEMO_PASSWORD, walletAddress: wallet.address, message: again.message, signature: wallet.sign(again.message), recoveryCode: recoveryCodes[0] },
+      headers: { 'x-forwarded-for': nextClientIp() },
+    });
+    expect(byRecoveryCode.statusCode, byRecoveryCode.body).toBe(200);
   });
 
   it('refuses expired messages, bad signatures, wrong passwords and wallets of another user', async () => {

@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], summary: 'Sign in with e-mail, password and (when enabled) the MFA code', body: loginRequest, response: { 200: apiEnvelope(authResultSchema) } },
     },
     async (request, reply) => {
-      const { result, csrfToken } = await auth.signIn(deps, originOf(request), request.body, { method: 'password', requireMfa: true });
+      const { result, csrfToken } = await auth.signIn(deps, originOf(request), request.body, { method: 'password' });
       request.signedInAs = { tenantId: result.tenant.id, userId: result.user.id };
       sendCsrfToken(reply, csrfToken);
       return ok(request, result, loginTexts.signedIn);

@@ -43,8 +43,8 @@ export type SignInStep = (tx: Tx, account: repository.Account) => Promise<void>;
 
 export interface SignInOptions {
   method: AuthMethod;
-  /** Wallet sign-in is already two factors (wallet signature + password), so it asks no TOTP code. */
-  requireMfa: boolean;
+  /** Runs once the password and (with MFA on) the code are proven, before the session opens; a throw refuses the sign-in. */
+  afterCredentials?: () => Promise<void>;
   beforeSession?: SignInStep;
 }
 
@@ -65,8 +65,9 @@ export async function signIn(deps: AuthDeps, origin: RequestOrigin, input: Login
     await verifyPassword(await unknownUserHash, input.password);
     throw new AppError('INVALID_CREDENTIALS');
   }
-  const check = await checkCredentials(deps, origin, target, input, options);
+  const check = await checkCredentials(deps, origin, target, input);
   if (isRefusal(check)) throw check.refused;
+  await options.afterCredentials?.();
   const { account } = check;
   const now = new Date();
   const opened = await deps.db.withTenant(target.tenantId, async (tx) => {
@@ -89,7 +90,6 @@ async function checkCredentials(
   origin: RequestOrigin,
   target: { userId: string; tenantId: string },
   input: LoginRequest,
-  options: SignInOptions,
 ): Promise<PasswordCheck> {
   const account = await deps.db.withTenant(target.tenantId, (tx) => repository.loadAccount(tx, target.userId));
   if (!account) return { refused: new AppError('INVALID_CREDENTIALS') };
@@ -109,7 +109,7 @@ async function checkCredentials(
   if (company.kycStatus === 'rejected' && !company.isPlatform) return { refused: new AppError('KYC_REQUIRED') };
 
   let usedRecoveryCode: string | null = null;
-  if (options.requireMfa && credentials?.mfaEnabled && credentials.mfaSecret) {
+  if (credentials?.mfaEnabled && credentials.mfaSecret) {
     if (input.recoveryCode) {
       const hash = recoveryCodeHash(input.recoveryCode);
       if (!credentials.recoveryCodeHashes.includes(hash)) return failure(new AppError('INVALID_MFA_TOKEN'), 'wrong recovery code');

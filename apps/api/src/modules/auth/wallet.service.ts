@@ -26,11 +26,13 @@ export async function issueChallenge(deps: AuthDeps, context: ChallengeContext, 
 
 type ProofFailure = 'WALLET_AUTH_FAILED' | 'WALLET_LINK_FAILED';
 
+type WalletProof = { walletAddress: string; signature: string; message: string };
+
 /**
  * The wallet proves itself by signing a message this server issued for it, unexpired and
- * never used before; the message is consumed here, so a replay is refused.
+ * never used before. Answers the message's nonce, for claimWalletProof.
  */
-async function consumeWalletProof(deps: AuthDeps, proof: { walletAddress: string; signature: string; message: string }, code: ProofFailure): Promise<void> {
+async function checkWalletProof(deps: AuthDeps, proof: WalletProof, code: ProofFailure): Promise<string> {
   const nonce = nonceOf(proof.message);
   const challenge = nonce ? await repository.findChallenge(deps.db, nonce) : undefined;
   if (!challenge || challenge.message !== proof.message || challenge.walletAddress !== proof.walletAddress) {
@@ -40,7 +42,12 @@ async function consumeWalletProof(deps: AuthDeps, proof: { walletAddress: string
   const now = new Date();
   if (challenge.expiresAt <= now) throw new AppError(code, 'This sign-in message has expired. Please sign again.');
   if (!walletSignatureValid(proof.walletAddress, proof.message, proof.signature)) throw new AppError(code, 'The wallet signature is invalid.');
-  if (!(await repository.consumeChallenge(deps.db, nonce!, now))) throw new AppError(code, 'This sign-in message was already used. Please sign again.');
+  return nonce!;
+}
+
+/** Uses the signed message up, so a replay is refused: of two requests with one message, one wins. */
+async function claimWalletProof(deps: AuthDeps, nonce: string, code: ProofFailure): Promise<void> {
+  if (!(await repository.consumeChallenge(deps.db, nonce, new Date()))) throw new AppError(code, 'This sign-in message was already used. Please sign again.');
 }
 
 async function linkWallet(tx: Tx, origin: RequestOrigin, user: { id: string; tenantId: string; email: string }, walletAddress: string, walletType: LinkedWallet['walletType']) {
@@ -50,18 +57,21 @@ async function linkWallet(tx: Tx, origin: RequestOrigin, user: { id: string; ten
 }
 
 /**
- * SPEC dual authentication: a wallet signature plus e-mail and password. A wallet not yet
- * linked to anyone is linked to this user on the first success; a wallet linked to
- * somebody else is refused.
+ * SPEC dual authentication: a wallet signature plus e-mail and password — and, with MFA on,
+ * the TOTP or a recovery code as at the password sign-in: anyone can make a wallet, so it
+ * never stands in for the second factor. The signed message is used up only once those
+ * credentials are proven, so after MFA_REQUIRED (or a mistyped password) the client sends
+ * the same signature again with the code. A wallet not yet linked to anyone is linked to
+ * this user on the first success; a wallet linked to somebody else is refused.
  */
 export async function walletSignIn(deps: AuthDeps, origin: RequestOrigin, input: WalletSessionRequest): Promise<{ result: WalletSessionResult; csrfToken: string }> {
-  await consumeWalletProof(deps, input, 'WALLET_AUTH_FAILED');
+  const nonce = await checkWalletProof(deps, input, 'WALLET_AUTH_FAILED');
   let walletType: LinkedWallet['walletType'] = 'other';
   let signedIn: SignedIn;
   try {
-    signedIn = await signIn(deps, origin, { email: input.email, password: input.password }, {
+    signedIn = await signIn(deps, origin, { email: input.email, password: input.password, mfaToken: input.mfaToken, recoveryCode: input.recoveryCode }, {
       method: 'wallet',
-      requireMfa: false,
+      afterCredentials: () => claimWalletProof(deps, nonce, 'WALLET_AUTH_FAILED'),
       async beforeSession(tx, account) {
         const link = await repository.findWalletLink(tx, input.walletAddress);
         if (link && link.userId !== account.user.id) throw new AppError('WALLET_AUTH_FAILED', 'This wallet is linked to another account.');
@@ -83,7 +93,7 @@ export async function listWallets(deps: AuthDeps, auth: AuthContext): Promise<Li
 }
 
 export async function linkWalletToUser(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, input: WalletLinkRequest): Promise<LinkedWallet> {
-  await consumeWalletProof(deps, input, 'WALLET_LINK_FAILED');
+  await claimWalletProof(deps, await checkWalletProof(deps, input, 'WALLET_LINK_FAILED'), 'WALLET_LINK_FAILED');
   try {
     const row = await deps.db.withTenant(auth.tenantId, async (tx) => {
       const existing = await repository.findWalletLink(tx, input.walletAddress);

@@ -1,4 +1,4 @@
-import { emailField, loginPasswordField, loginTexts } from '@carbonledger/contracts';
+import { emailField, loginPasswordField, loginTexts, mfaTokenField } from '@carbonledger/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import Alert from '@mui/material/Alert';
@@ -26,9 +26,11 @@ import { useWalletStore } from '../../lib/wallet';
 import { useWalletChallenge } from './api/wallet-challenge';
 import { useWalletSession } from './api/wallet-session';
 import { AuthCard } from './components/AuthCard';
-import { walletLoginErrorText } from './login-error';
+import { isMfaRequired, walletLoginErrorText } from './login-error';
 
-const credentialsForm = z.object({ email: emailField, password: loginPasswordField });
+const credentialsForm = z.object({ email: emailField, password: loginPasswordField, mfaToken: z.string() });
+/** Once the server has asked for it: a user with MFA on gives the code here too, as at the password sign-in. */
+const credentialsWithMfaForm = credentialsForm.extend({ mfaToken: mfaTokenField });
 type Credentials = z.infer<typeof credentialsForm>;
 
 interface Signed {
@@ -52,7 +54,8 @@ export default function WalletLoginPage() {
   });
   const [busyWallet, setBusyWallet] = useState<string | null>(null);
   const [signed, setSigned] = useState<Signed | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ text: string; mfa: boolean } | null>(null);
+  const [mfaRequired, setMfaRequired] = useState(false);
   const [devWalletPossible, setDevWalletPossible] = useState(false);
 
   // The browser's own key (lib/local-dev-wallet) lets anyone try wallet sign-in without an extension.
@@ -67,7 +70,14 @@ export default function WalletLoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<Credentials>({ resolver: zodResolver(credentialsForm), defaultValues: { email: '', password: '' } });
+    setValue,
+  } = useForm<Credentials>({ resolver: zodResolver(mfaRequired ? credentialsWithMfaForm : credentialsForm), defaultValues: { email: '', password: '', mfaToken: '' } });
+  // The MFA step belonged to the account as typed: another e-mail or password may have no MFA.
+  const credentialsChanged = () => {
+    setMfaRequired(false);
+    setValue('mfaToken', '');
+    setFailure(null);
+  };
 
   const signWith = async (wallet: Wallet) => {
     setFailure(null);
@@ -78,18 +88,24 @@ export default function WalletLoginPage() {
       const signature = await signText(wallet, account, message);
       setSigned({ wallet, account, message, signature });
     } catch (error) {
-      setFailure(error instanceof Error && error.name === 'ApiError' ? error.message : t('walletLogin.signFailed'));
+      setFailure({ text: error instanceof Error && error.name === 'ApiError' ? error.message : t('walletLogin.signFailed'), mfa: false });
     } finally {
       setBusyWallet(null);
     }
   };
 
-  const onSubmit = handleSubmit((values) => {
+  // The server keeps the signed message usable until the credentials are proven, so the code goes with the same signature.
+  const onSubmit = handleSubmit(({ mfaToken, ...credentials }) => {
     if (!signed) return;
     setFailure(null);
     session.mutate(
-      { ...values, walletAddress: signed.account.address, signature: signed.signature, message: signed.message },
-      { onError: (error) => setFailure(walletLoginErrorText(error)) },
+      { ...credentials, ...(mfaRequired ? { mfaToken } : {}), walletAddress: signed.account.address, signature: signed.signature, message: signed.message },
+      {
+        onError: (error) => {
+          if (isMfaRequired(error)) setMfaRequired(true);
+          setFailure({ text: walletLoginErrorText(error), mfa: isMfaRequired(error) });
+        },
+      },
     );
   });
 
@@ -106,8 +122,8 @@ export default function WalletLoginPage() {
         </Step>
       </Stepper>
       {failure && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
-          {translateMessage(t, failure)}
+        <Alert severity={failure.mfa ? 'info' : 'error'} role="alert" sx={{ mb: 2 }}>
+          {translateMessage(t, failure.text)}
         </Alert>
       )}
       {!signed ? (
@@ -135,7 +151,16 @@ export default function WalletLoginPage() {
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <Alert severity="success">{t('walletLogin.signed', { wallet: signed.wallet.name, address: signed.account.address.slice(0, 8) })}</Alert>
-          <TextInput label={t('login.email')} type="email" autoComplete="username" required autoFocus error={Boolean(errors.email)} helperText={fieldError(errors.email?.message)} {...register('email')} />
+          <TextInput
+            label={t('login.email')}
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            error={Boolean(errors.email)}
+            helperText={fieldError(errors.email?.message)}
+            {...register('email', { onChange: credentialsChanged })}
+          />
           <TextInput
             label={t('login.password')}
             type="password"
@@ -143,8 +168,20 @@ export default function WalletLoginPage() {
             required
             error={Boolean(errors.password)}
             helperText={fieldError(errors.password?.message)}
-            {...register('password')}
+            {...register('password', { onChange: credentialsChanged })}
           />
+          {mfaRequired && (
+            <TextInput
+              label={t('login.mfaToken')}
+              autoComplete="one-time-code"
+              required
+              autoFocus
+              inputProps={{ inputMode: 'numeric', maxLength: 6 }}
+              error={Boolean(errors.mfaToken)}
+              helperText={fieldError(errors.mfaToken?.message) ?? t('login.mfaHelp')}
+              {...register('mfaToken')}
+            />
+          )}
           <Button type="submit" variant="contained" size="large" disabled={session.isPending}>
             {session.isPending ? t('login.signingIn') : t('login.submit')}
           </Button>
