@@ -282,9 +282,15 @@ class Workload {
     }
   }
 
-  /** Requests a kill left without a final answer are retried with their keys first, as a client would. */
+  /** Requests a kill left without a final answer are retried with their keys, each in turn, as a client would. */
   private async retryUnfinished() {
-    for (const request of this.requests.filter((candidate) => !candidate.final)) await this.settle(request, () => this.stopped);
+    while (!this.stopped) {
+      for (const request of this.requests.filter((candidate) => !candidate.final)) {
+        if (this.stopped) return;
+        await this.attempt(request);
+      }
+      await sleep(500);
+    }
   }
 
   start() {
