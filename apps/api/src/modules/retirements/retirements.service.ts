@@ -139,10 +139,23 @@ async function viewOf(deps: RetirementDeps, tenantId: string, id: string): Promi
 }
 
 async function publish(deps: RetirementDeps, tenantId: string, id: string): Promise<Retirement> {
-  const view = await viewOf(deps, tenantId, id);
+  return announce(deps, tenantId, await viewOf(deps, tenantId, id));
+}
+
+function announce(deps: RetirementDeps, tenantId: string, view: Retirement): Retirement {
   deps.live.emitToCompany({ tenantId, companyId: view.companyId }, SERVER_EVENTS.retirementUpdate, view);
-  deps.live.transactionRecorded(tenantId, { kind: 'retirement', id });
+  deps.live.transactionRecorded(tenantId, { kind: 'retirement', id: view.id });
   return view;
+}
+
+/**
+ * The answer of a request that reconciled on the way. Reconciliation announces every status
+ * it sets (completed, scheduled, failed, …), so the request announces the retirement only
+ * while it still stands in a status the request set itself: one event per state change.
+ */
+async function publishUnlessAnnounced(deps: RetirementDeps, tenantId: string, id: string, ownStatuses: readonly Retirement['status'][]): Promise<Retirement> {
+  const view = await viewOf(deps, tenantId, id);
+  return ownStatuses.includes(view.status) ? announce(deps, tenantId, view) : view;
 }
 
 function visibleTo<Row extends repository.RetirementRow>(actor: RetirementActor, row: Row | undefined): Row {
@@ -274,7 +287,8 @@ export async function createRetirement(deps: RetirementDeps, actor: RetirementAc
   else if (scheduledFor) transaction = preparedView(await prepareApproval(deps, row));
   else if (managed) await runRetirement(deps, row.tenantId, row.id);
   else transaction = preparedView(await prepareBurn(deps, row));
-  return { retirement: await publish(deps, row.tenantId, row.id), transaction };
+  // A managed wallet's schedule passes through processing unannounced while its approval is sent.
+  return { retirement: await publishUnlessAnnounced(deps, row.tenantId, row.id, [row.status, 'processing']), transaction };
 }
 
 /**
@@ -461,7 +475,8 @@ export async function submitRetirement(deps: RetirementDeps, actor: RetirementAc
     await audit(tx, row, 'transaction.submitted', actor, { transactionId: result.transactionId, signature: result.signature, status: result.status });
   });
   await reconcileRetirement(deps, actor.tenantId, id, 'observe');
-  return publish(deps, actor.tenantId, id);
+  // The claim moved it to processing unannounced; a cancellation's allowance change leaves it as cancelled as announced.
+  return publishUnlessAnnounced(deps, actor.tenantId, id, ['processing']);
 }
 
 // ---------------------------------------------------------------------------------------------
