@@ -12,6 +12,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { ApiError } from '../../lib/api-client';
 import { useSnackbar } from '../../lib/toast';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -137,7 +138,11 @@ export default function SignBase64Page({ name }: { name: string }) {
           </Box>
           {!transactionId && <Alert severity="info">{translateWalletMessage(t, signingTexts.needsTransactionId)}</Alert>}
           {prepared.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-          {prepared.isError && <Alert severity="error">{failureText(t, prepared.error, signingTexts.needsTransactionId)}</Alert>}
+          {prepared.isError && (
+            <Alert severity="error">
+              {prepared.error instanceof ApiError && prepared.error.status === 404 ? t('signing.notFound', { id: transactionId }) : failureText(t, prepared.error, signingTexts.needsTransactionId)}
+            </Alert>
+          )}
           {prepared.data && (
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
               <Chip label={t('signing.kind', { kind: prepared.data.kind })} />

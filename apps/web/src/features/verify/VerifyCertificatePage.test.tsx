@@ -104,4 +104,14 @@ describe('public certificate verification page (/verify/:number)', { timeout: 20
     expect(within(verdict).getByText('No certificate with this number exists.')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Check again' })).toBeTruthy());
   });
+
+  it('says the number is not valid, without asking the server, when it cannot be a certificate number', async () => {
+    useAuthStore.setState({ status: 'unauthenticated' });
+    const fetch = stubApi(() => refused(400, 'VALIDATION_ERROR', 'Please check your input and try again.'));
+    open('/verify/%24%24not*a*number');
+    const verdict = await screen.findByTestId('verification-verdict', {}, { timeout: 15_000 });
+    expect(verdict.textContent).toContain('This is not a valid certificate number.');
+    expect(screen.queryByText(/could not be checked right now/)).toBeNull();
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/public/certificates/'))).toHaveLength(0);
+  });
 });

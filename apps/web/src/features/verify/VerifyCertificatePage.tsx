@@ -1,4 +1,4 @@
-import { CERTIFICATE_CHECKS, type CertificateVerification } from '@carbonledger/contracts';
+import { CERTIFICATE_CHECKS, certificateNumberSchema, type CertificateVerification } from '@carbonledger/contracts';
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import Eco from '@mui/icons-material/EnergySavingsLeaf';
@@ -92,8 +92,13 @@ function VerificationResult({ verification }: { verification: CertificateVerific
 export default function VerifyCertificatePage() {
   const { t } = useTranslation();
   const { number = '' } = useParams();
-  const verification = useCertificateVerification(number);
-  const notFound = verification.error instanceof ApiError && verification.error.status === 404;
+  // A number that cannot be a certificate's is answered here; the API's 400 says the same for a rule only it knows.
+  const wellFormed = certificateNumberSchema.safeParse(number).success;
+  const verification = useCertificateVerification(number, { enabled: wellFormed });
+  const refusal = verification.error instanceof ApiError ? verification.error.status : null;
+  const malformed = !wellFormed || refusal === 400;
+  const notFound = refusal === 404;
+  const checking = wellFormed && verification.isPending;
   return (
     <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default', py: { xs: 2, sm: 5 }, px: 2 }}>
       <Paper variant="outlined" sx={{ maxWidth: 860, mx: 'auto', p: { xs: 2, sm: 4 } }}>
@@ -115,16 +120,17 @@ export default function VerifyCertificatePage() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {t('verify.intro', { number })}
         </Typography>
-        {verification.isPending && (
+        {checking && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
             <CircularProgress size={24} aria-hidden />
             <Typography>{t('verify.checking')}</Typography>
           </Box>
         )}
+        {malformed && <Verdict valid={false} sentence={t('verify.malformed')} />}
         {notFound && <Verdict valid={false} sentence={t('verify.notFound')} />}
-        {verification.isError && !notFound && <Alert severity="error">{t('verify.loadFailed')}</Alert>}
+        {verification.isError && !notFound && !malformed && <Alert severity="error">{t('verify.loadFailed')}</Alert>}
         {verification.data && <VerificationResult verification={verification.data} />}
-        {!verification.isPending && (
+        {wellFormed && !verification.isPending && (
           <Button variant="outlined" sx={{ mt: 3 }} onClick={() => void verification.refetch()} disabled={verification.isFetching}>
             {t('verify.checkAgain')}
           </Button>

@@ -10,6 +10,7 @@ export function fetchCertificateVerification(number: string): Promise<Certificat
 export const certificateVerificationQuery = (number: string) =>
   queryOptions({ queryKey: ['certificate-verification', number] as const, queryFn: () => fetchCertificateVerification(number), staleTime: 0, gcTime: 0, retry: false });
 
-export function useCertificateVerification(number: string) {
-  return useQuery(certificateVerificationQuery(number));
+/** `enabled: false` for a number that cannot be one: nothing is asked. */
+export function useCertificateVerification(number: string, { enabled = true } = {}) {
+  return useQuery({ ...certificateVerificationQuery(number), enabled });
 }
