@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { BellPopover } from '../../../components/BellPopover';
 import { useSnackbar } from '../../../lib/toast';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
@@ -19,28 +19,26 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { notificationKeys, useNotifications } from '../api/notifications';
 import { useFallbackInterval, useRealtimeInvalidate } from '../../../lib/realtime';
 
-const TOASTED_KEY = 'toastedNotifications';
-
-function alreadyToasted(): Set<string> {
-  try {
-    return new Set(JSON.parse(sessionStorage.getItem(TOASTED_KEY) ?? '[]') as string[]);
-  } catch {
-    return new Set();
-  }
-}
-
-/** SPEC §2/§9: unread notifications pop up once per browser session, at most 3, for 6 s. */
-function useUnreadToasts(items: readonly Notification[] | undefined) {
+/**
+ * SPEC §2/§9: a notification pops up when it arrives while the user is here, at most 3 at a
+ * time, for 6 s. What the first answer already holds arrived earlier: the bell lists it, and
+ * it never pops up again on a later page load.
+ */
+function useArrivalToasts(items: readonly Notification[] | undefined) {
   const { enqueueSnackbar } = useSnackbar();
+  const known = useRef<Set<string> | null>(null);
   useEffect(() => {
     if (!items) return;
-    const toasted = alreadyToasted();
-    const fresh = items.filter((item) => !item.read && !toasted.has(item.id)).slice(0, NOTIFICATIONS.maxToasts);
-    for (const item of fresh) {
-      enqueueSnackbar(item.title, { variant: 'info', autoHideDuration: NOTIFICATIONS.toastAutoHideMs, key: `notification-${item.id}` });
-      toasted.add(item.id);
+    if (!known.current) {
+      known.current = new Set(items.map((item) => item.id));
+      return;
     }
-    if (fresh.length > 0) sessionStorage.setItem(TOASTED_KEY, JSON.stringify([...toasted].slice(-200)));
+    const seen = known.current;
+    const arrived = items.filter((item) => !seen.has(item.id));
+    arrived.forEach((item) => seen.add(item.id));
+    for (const item of arrived.filter((notification) => !notification.read).slice(0, NOTIFICATIONS.maxToasts)) {
+      enqueueSnackbar(item.title, { variant: 'info', autoHideDuration: NOTIFICATIONS.toastAutoHideMs, key: `notification-${item.id}` });
+    }
   }, [items, enqueueSnackbar]);
 }
 
@@ -54,7 +52,7 @@ export function NotificationsBell() {
   const markAllRead = useMarkAllNotificationsRead();
   const items = notifications.data?.items.slice(0, NOTIFICATIONS.popoverSize) ?? [];
   const unread = notifications.data?.unreadCount ?? 0;
-  useUnreadToasts(notifications.data?.items);
+  useArrivalToasts(notifications.data?.items);
   const label = t('notifications.bell', { count: unread });
 
   return (
