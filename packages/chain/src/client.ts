@@ -48,6 +48,17 @@ export interface ChainTokenAccount {
 
 export type ConfirmationStatus = 'processed' | 'confirmed' | 'finalized';
 
+/**
+ * The commitment a transaction must reach before the product reports it (SOLANA_COMMITMENT):
+ * `confirmed` (a supermajority voted on its block) or `finalized` (rooted, cannot be rolled back).
+ */
+export type Finality = Exclude<ConfirmationStatus, 'processed'>;
+
+/** Whether a signature status has reached the finality the product waits for. */
+export function meetsFinality(status: ConfirmationStatus, finality: Finality): boolean {
+  return status === 'finalized' || (status === 'confirmed' && finality === 'confirmed');
+}
+
 export interface SignatureStatus {
   slot: bigint;
   confirmationStatus: ConfirmationStatus;
@@ -67,7 +78,7 @@ export interface SimulationResult {
  * pending when the wait timed out (the submissions tracker keeps watching it).
  */
 export type SendOutcome =
-  | { signature: Signature; status: 'confirmed'; slot: bigint }
+  | { signature: Signature; status: 'confirmed'; slot: bigint; commitment: Finality }
   | { signature: Signature; status: 'failed'; err: TransactionErrorJson; logs: string[] }
   | { signature: Signature; status: 'expired' }
   | { signature: Signature; status: 'pending' };
@@ -129,6 +140,8 @@ export interface SignaturesForAddressOptions {
 
 export interface ChainClient {
   readonly driver: ChainDriver;
+  /** What `sendAndConfirm` waits for before it answers `confirmed`. */
+  readonly finality: Finality;
   health(): Promise<ChainHealth>;
   getSlot(): Promise<bigint>;
   getBlockHeight(): Promise<bigint>;

@@ -411,6 +411,9 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
 
   return {
     driver: 'embedded',
+    // One node and a journal written before the answer: nothing that landed can be rolled back, but statuses
+    // read `confirmed` for the first 32 blocks as on a cluster, so that is what the product waits for.
+    finality: 'confirmed',
     async health() {
       const slot = currentSlot();
       return { driver: 'embedded', slot, blockHeight: slot, blockhash: svm.latestBlockhash() };
@@ -474,7 +477,7 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
         return { signature, status: 'failed', err: error.err, logs: [] };
       }
       const status = statuses.get(signature)!;
-      return status.err === null ? { signature, status: 'confirmed', slot: status.slot } : { signature, status: 'failed', err: status.err, logs: status.logs };
+      return status.err === null ? { signature, status: 'confirmed', slot: status.slot, commitment: 'confirmed' } : { signature, status: 'failed', err: status.err, logs: status.logs };
     },
     async getSignatureStatuses(signatures) {
       const slot = currentSlot();

@@ -15,7 +15,7 @@ import {
   type TokenBalance,
 } from '@solana/kit';
 import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
-import { TransactionRejectedError, type ChainAccount, type ChainClient, type ChainTokenBalance, type SendOutcome, type SignatureStatus } from '../client';
+import { meetsFinality, TransactionRejectedError, type ChainAccount, type ChainClient, type ChainTokenBalance, type Finality, type SendOutcome, type SignatureStatus } from '../client';
 import { decodeMintAccount, decodeTokenAccount } from '../accounts';
 import { fromWireTransaction, signatureOf, summarizeMessage } from '../wire';
 import { normalizeTransactionError } from '../transaction-error';
@@ -37,6 +37,8 @@ export interface RpcChainOptions {
    * seconds); confirmations are polled from then on, and the socket is tried again later.
    */
   onWebSocketUnavailable?: (error: unknown) => void;
+  /** The commitment a transaction must reach before it counts as confirmed (default `confirmed`). */
+  finality?: Finality;
 }
 
 const READ = { commitment: 'processed' } as const;
@@ -77,8 +79,9 @@ function toChainAccount(address: Address, value: { data: readonly [string, strin
 }
 
 /**
- * Any Solana cluster through @solana/kit: reads at `processed`, decisions (confirmation,
- * blockhash validity) at `confirmed`, the same signed bytes resent until their blockhash expires.
+ * Any Solana cluster through @solana/kit: reads at `processed`, decisions (blockhash validity)
+ * at `confirmed`, a transaction confirmed once it reaches `finality`; the same signed bytes
+ * resent until their blockhash expires.
  */
 export function openRpcChain(options: RpcChainOptions): ChainClient {
   const pollIntervalMs = options.pollIntervalMs ?? 500;
@@ -86,8 +89,10 @@ export function openRpcChain(options: RpcChainOptions): ChainClient {
   const rpc = createSolanaRpcFromTransport(rateLimitedTransport(options.url, options.rateLimitRetries ?? 5, options.rateLimitBackoffMs ?? 250));
   const waker = options.wsUrl ? signatureWaker(createSolanaRpcSubscriptions(options.wsUrl), options.onWebSocketUnavailable ?? (() => undefined)) : null;
 
+  const finality = options.finality ?? 'confirmed';
   const client: ChainClient = {
     driver: 'rpc',
+    finality,
     async health() {
       const [slot, blockHeight, latest] = await Promise.all([client.getSlot(), client.getBlockHeight(), client.getLatestBlockhash()]);
       return { driver: 'rpc', slot, blockHeight, blockhash: latest.blockhash };
@@ -148,7 +153,7 @@ export function openRpcChain(options: RpcChainOptions): ChainClient {
       }
     },
     async sendAndConfirm(wire, sendOptions = {}) {
-      return sendUntilDecided(client, wire, { pollIntervalMs, resendIntervalMs, timeoutMs: sendOptions.timeoutMs ?? 60_000, waker });
+      return sendUntilDecided(client, wire, { pollIntervalMs, resendIntervalMs, timeoutMs: sendOptions.timeoutMs ?? 60_000, waker, finality });
     },
     async getSignatureStatuses(signatures) {
       const { value } = await rpc.getSignatureStatuses(signatures as Signature[]).send();
@@ -268,7 +273,7 @@ function signatureWaker(subscriptions: Subscriptions, onUnavailable: (error: unk
 async function sendUntilDecided(
   client: ChainClient,
   wire: Base64EncodedWireTransaction,
-  options: { pollIntervalMs: number; resendIntervalMs: number; timeoutMs: number; waker: SignatureWaker | null },
+  options: { pollIntervalMs: number; resendIntervalMs: number; timeoutMs: number; waker: SignatureWaker | null; finality: Finality },
 ): Promise<SendOutcome> {
   const transaction = fromWireTransaction(wire);
   const signature = signatureOf(transaction);
@@ -295,7 +300,7 @@ async function sendUntilDecided(
     while (Date.now() < deadline) {
       const [status] = await client.getSignatureStatuses([signature]);
       if (status?.err) return { signature, status: 'failed', err: status.err, logs: [] };
-      if (status && status.confirmationStatus !== 'processed') return { signature, status: 'confirmed', slot: status.slot };
+      if (status && meetsFinality(status.confirmationStatus, options.finality)) return { signature, status: 'confirmed', slot: status.slot, commitment: options.finality };
       if (!status && !(await client.isBlockhashValid(blockhash))) {
         const [late] = await client.getSignatureStatuses([signature]);
         if (!late) return { signature, status: 'expired' };

@@ -49,6 +49,24 @@ describe('rpc driver without a reachable WebSocket', () => {
   });
 });
 
+describe('rpc driver with SOLANA_COMMITMENT=finalized', () => {
+  it('answers confirmed only once the transaction is finalized, and says at which commitment', async () => {
+    const served = await serveEmbeddedChain();
+    try {
+      const chain = openRpcChain({ url: served.url, pollIntervalMs: 20, finality: 'finalized' });
+      const payer = await fundedSigner(chain);
+      const recipient = await generateKeyPairSigner();
+      const wire = await signedWire(chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n })]);
+      // Landed and voted on, not yet rooted: the product does not call it confirmed yet.
+      expect(await chain.sendAndConfirm(wire, { timeoutMs: 300 })).toMatchObject({ status: 'pending' });
+      served.chain.advanceBlocks(32);
+      expect(await chain.sendAndConfirm(wire, { timeoutMs: 2_000 })).toMatchObject({ status: 'confirmed', commitment: 'finalized' });
+    } finally {
+      await served.close();
+    }
+  });
+});
+
 describe('rpc driver back-off', () => {
   let served: Awaited<ReturnType<typeof serveEmbeddedChain>>;
   let refusalsLeft = 0;
