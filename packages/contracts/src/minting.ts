@@ -24,7 +24,37 @@ export const mintingTexts = {
   batchCreated: 'Batch minting started.',
   errorLoadingVcus: 'Error loading VCUs',
   approvalNotPending: 'This approval request is no longer pending.',
+  logoUrlInvalid: 'Enter an https address, or upload an image.',
 } as const;
+
+/** A file of the product's own store (docs/files.md): `/api/v1/files/<cid>`, alone or after any origin. */
+const FILE_STORE_PATH = /^\/api\/v1\/files\/(bafkrei[a-z2-7]{52})$/;
+
+function parsedUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The CID when a logo address is a file of this product's store given without https (an upload
+ * answers `http://localhost:3000/api/v1/files/<cid>` on a local server): published under this
+ * deployment's own origin, whatever origin it came with.
+ */
+export function fileStoreCidOfLogo(logoUrl: string): string | undefined {
+  if (logoUrl.startsWith('/')) return FILE_STORE_PATH.exec(logoUrl)?.[1];
+  const url = parsedUrl(logoUrl);
+  if (!url || url.protocol !== 'http:' || url.search || url.hash) return undefined;
+  return FILE_STORE_PATH.exec(url.pathname)?.[1];
+}
+
+/** Published as the token's `image` and opened by wallets and explorers: https, or the product's file store. */
+export function isAcceptedLogoUrl(logoUrl: string): boolean {
+  const url = parsedUrl(logoUrl);
+  return (url?.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password) || fileStoreCidOfLogo(logoUrl) !== undefined;
+}
 
 /** "Insufficient balance: 0.0123 SOL required, 0.0050 SOL available" (amounts in SOL, lamports exact in the payload). */
 export function insufficientBalanceText(requiredLamports: bigint, availableLamports: bigint): string {
@@ -48,7 +78,7 @@ export const mintPreviewRequest = z.object({
     .max(10)
     .regex(/^[A-Za-z0-9]+$/, 'Symbol may only contain letters and digits'),
   description: z.string().max(500).optional(),
-  logoUrl: z.string().url().max(200).optional(),
+  logoUrl: z.string().trim().max(200, mintingTexts.logoUrlInvalid).refine(isAcceptedLogoUrl, mintingTexts.logoUrlInvalid).optional(),
   decimals: z.number().int().min(0).max(9).default(0),
   walletId: z.string().uuid(mintingTexts.walletNotApproved),
 });

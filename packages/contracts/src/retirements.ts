@@ -9,6 +9,16 @@ import { companyWalletKindSchema } from './wallets';
  * connected wallet and KYC/AML approval for the selected company", §8 "failed to load
  * retirement data"). The label shown for `completed` is "Retired".
  */
+/**
+ * How far ahead a retirement may be scheduled: its tokens stay reserved until then, so a date
+ * years away would hold them indefinitely (docs/retirements.md).
+ */
+export const RETIREMENT_SCHEDULE_MAX_DAYS = 366;
+
+export function withinScheduleHorizon(scheduledFor: string, now: Date = new Date()): boolean {
+  return Date.parse(scheduledFor) <= now.getTime() + RETIREMENT_SCHEDULE_MAX_DAYS * 86_400_000;
+}
+
 export const retirementTexts = {
   loadFailed: 'Failed to load retirement data',
   kycRequired: 'KYC/AML verification must be approved for the selected company before retiring credits.',
@@ -18,6 +28,7 @@ export const retirementTexts = {
   insufficientTokens: 'Insufficient token balance for this retirement.',
   burnNotOnChain: 'The burn of this retirement is not on chain, so it is not shown as retired until the discrepancy is resolved.',
   scheduleInPast: 'The execution time must be in the future.',
+  scheduleTooFar: `The execution time must be within ${RETIREMENT_SCHEDULE_MAX_DAYS} days.`,
   cancelNotAllowed: 'This retirement can no longer be cancelled.',
   prepareNotAllowed: 'This retirement has no transaction to sign.',
   submitNotAllowed: 'This retirement is not waiting for a signature.',
@@ -87,7 +98,10 @@ export const createRetirementRequest = z.object({
   /** Who the retirement is made on behalf of; stored off chain, the chain holds its hash only. */
   beneficiaryName: z.string().trim().min(1).max(200),
   /** Schedule toggle: the execute-at time (ISO 8601). Absent = retire now. */
-  scheduledFor: z.iso.datetime({ offset: true }).optional(),
+  scheduledFor: z.iso
+    .datetime({ offset: true })
+    .refine((value) => withinScheduleHorizon(value), retirementTexts.scheduleTooFar)
+    .optional(),
 });
 export type CreateRetirementRequest = z.input<typeof createRetirementRequest>;
 

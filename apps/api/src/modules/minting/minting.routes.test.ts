@@ -286,4 +286,25 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       expect(response.json().message).toBe(mintingTexts.walletNotApproved);
     });
   });
+
+  describe('token logo', () => {
+    const CID = `bafkrei${'a'.repeat(52)}`;
+
+    it('refuses a logo address that is neither https nor a file of the product store, naming the field', async () => {
+      for (const logoUrl of ['javascript:alert(1)', 'http://logos.example/wind.png', 'data:image/png;base64,AAAA', 'https://user:secret@logos.example/wind.png']) {
+        const response = await post('/api/v1/minting/preview', companyAdmin, previewBody({ quantity: 1, logoUrl }));
+        expect(response.statusCode, logoUrl).toBe(400);
+        expect(response.json().error.fields.logoUrl, logoUrl).toEqual([mintingTexts.logoUrlInvalid]);
+      }
+      expect((await post('/api/v1/minting/preview', companyAdmin, previewBody({ quantity: 1, logoUrl: 'https://logos.example/wind.png' }))).statusCode).toBe(200);
+    });
+
+    it("publishes an uploaded logo under this deployment's own origin, whatever origin the address came with", async () => {
+      const preview = await previewOf({ quantity: 1, logoUrl: `http://attacker.example/api/v1/files/${CID}` });
+      const executed = await execute(preview.previewId);
+      expect(executed.statusCode, executed.body).toBe(200);
+      const response = await harness.app.inject({ method: 'GET', url: `/api/v1/public/tokens/${preview.token.existingMint}/metadata.json` });
+      expect(tokenMetadataDocumentSchema.parse(response.json()).image).toBe(`http://localhost:${harness.app.config.port}/api/v1/files/${CID}`);
+    });
+  });
 });

@@ -5,6 +5,7 @@ import {
   DEFAULT_APPROVAL_LIMIT_TCO2E,
   DEFAULT_PRICES_USD_CENTS,
   REGISTRY_NAMES,
+  fileStoreCidOfLogo,
   formatBaseUnits,
   insufficientBalanceText,
   isOperationalWalletStatus,
@@ -105,6 +106,12 @@ export function projectMintMetadata(project: Pick<CarbonProject, 'id' | 'registr
       ['vintage', String(vintage)],
     ],
   };
+}
+
+/** A logo of the product's file store is published under this deployment's origin; any other logo is https (the contract's rule). */
+function logoImageUrl(publicBaseUrl: string, logoUrl: string): string {
+  const cid = fileStoreCidOfLogo(logoUrl);
+  return cid ? `${publicBaseUrl}${API_BASE_PATH}/files/${cid}` : logoUrl;
 }
 
 async function requireProject(deps: MintingDeps, tx: Tx, projectId: string): Promise<CarbonProject> {
@@ -589,7 +596,7 @@ export async function tokenMetadataDocument(deps: MintingDeps, mintAddress: stri
       name: projectMint.name,
       symbol: projectMint.symbol,
       description: presentation?.description ?? `${projectName}, vintage ${projectMint.vintage}: 1 token = 1 tCO2e of verified carbon units (${registryName} ${projectMint.projectId}).`,
-      ...(presentation?.logoUrl ? { image: presentation.logoUrl } : {}),
+      ...(presentation?.logoUrl ? { image: logoImageUrl(deps.publicBaseUrl, presentation.logoUrl) } : {}),
       attributes: [
         { trait_type: 'Registry', value: registryName },
         { trait_type: 'Project', value: `${projectName} (${projectMint.projectId})` },

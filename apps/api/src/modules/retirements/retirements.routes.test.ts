@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { createHolderTokenAccountInstruction, customErrorCode, findHolderTokenAccount, transferInstruction } from '@carbonledger/chain';
 import { execute } from '@carbonledger/chain/testing';
 import {
+  RETIREMENT_SCHEDULE_MAX_DAYS,
   retirementActionResultSchema,
   retirementListSchema,
   retirementSchema,
@@ -207,6 +208,14 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
 
     const badLocation = await post(app(), companyAdmin, '/api/v1/retirements', retireBody(fixture, companyAdmin, { location: { country: 'BR', subdivision: 'US-TX' } }));
     expect(badLocation.statusCode).toBe(400);
+  });
+
+  it(`refuses a schedule more than ${RETIREMENT_SCHEDULE_MAX_DAYS} days ahead, which would keep the tokens reserved for as long`, async () => {
+    for (const scheduledFor of ['9999-12-31T00:00:00Z', new Date(Date.now() + (RETIREMENT_SCHEDULE_MAX_DAYS + 1) * 86_400_000).toISOString()]) {
+      const response = await post(app(), companyAdmin, '/api/v1/retirements', retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, scheduledFor }));
+      expect(response.statusCode, scheduledFor).toBe(400);
+      expect(response.json().error.fields.scheduledFor).toEqual([retirementTexts.scheduleTooFar]);
+    }
   });
 
   it('cancels a pending retirement so its prepared transaction can no longer be submitted; a completed one cannot be cancelled', async () => {
