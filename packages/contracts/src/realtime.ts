@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notificationSchema } from './notifications';
 import { securityAlertSchema } from './security';
 import { transactionListQuery, transactionListSchema, transactionViewSchema } from './transactions';
+import { companyWalletStatusSchema } from './wallets';
 
 /** socket.io event names of SPEC §7. */
 export const CLIENT_EVENTS = {
@@ -41,6 +42,9 @@ export const unsubscribeEvent = (topic: RealtimeTopic) => `unsubscribe_${topic}`
 
 export const notificationsCountPayload = z.object({ unreadCount: z.number().int().nonnegative() });
 export const approvalsCountPayload = z.object({ pendingCount: z.number().int().nonnegative() });
+/** approval_update: a company wallet was registered, decided on, made primary or removed; screens showing it read it again. */
+export const approvalUpdatePayload = z.object({ walletId: z.uuid(), companyId: z.uuid(), status: companyWalletStatusSchema, removed: z.boolean() });
+export type ApprovalUpdatePayload = z.infer<typeof approvalUpdatePayload>;
 export const securityAlertsCountPayload = z.object({ activeCount: z.number().int().nonnegative() });
 export const connectionConfirmedPayload = z.object({ userId: z.string().nullable(), namespace: z.string(), serverTime: z.string() });
 export const pongPayload = z.object({ timestamp: z.number(), serverTime: z.number() });

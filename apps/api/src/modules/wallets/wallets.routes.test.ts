@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { generateKeyPairSigner, getUtf8Encoder, signBytes } from '@solana/kit';
-import { walletTexts, type CompanyWallet } from '@carbonledger/contracts';
+import { SERVER_EVENTS, walletTexts, type CompanyWallet } from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { rowsOf } from '../../db/database';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
@@ -151,6 +151,26 @@ describe('approval by administrators', () => {
 
     const twice = await decide(harness.app, admin, wallet.id, 'reject', 'late');
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('announces approval_update to the company and the administrators on registration, each decision, primary and removal', async () => {
+    const announced = vi.spyOn(harness.app.live, 'emitToCompany');
+    try {
+      const { wallet } = await registerNewWallet(harness.app, companyAdmin, 'Announced');
+      await decide(harness.app, admin, wallet.id, 'approve');
+      expect((await harness.app.inject({ method: 'PUT', url: `/api/v1/wallets/${wallet.id}/primary`, headers: companyAdmin.headers })).statusCode).toBe(200);
+      await decide(harness.app, admin, wallet.id, 'suspend', 'Compliance review');
+      expect((await harness.app.inject({ method: 'DELETE', url: `/api/v1/wallets/${wallet.id}`, headers: companyAdmin.headers })).statusCode).toBeLessThan(300);
+      const updates = announced.mock.calls.filter(([, event]) => event === SERVER_EVENTS.approvalUpdate);
+      expect(updates.map(([target, , payload]) => ({ target, payload }))).toEqual(
+        (['pending', 'active', 'active', 'suspended', 'suspended'] as const).map((status, index) => ({
+          target: { tenantId: companyAdmin.result.tenant.id, companyId: wallet.companyId },
+          payload: { walletId: wallet.id, companyId: wallet.companyId, status, removed: index === 4 },
+        })),
+      );
+    } finally {
+      announced.mockRestore();
+    }
   });
 
   it('suspends and revokes with a reason, reactivates, and refuses a missing reason', async () => {

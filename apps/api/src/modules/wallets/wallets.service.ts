@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { AccountRole, address, getUtf8Encoder, type Address, type Instruction, type TransactionSigner } from '@solana/kit';
 import {
   ROLES,
+  SERVER_EVENTS,
   isOperationalWalletStatus,
   walletTexts,
   type CompanyWallet,
   type CompanyWalletDetail,
   type CompanyWalletStatus,
+  type ApprovalUpdatePayload,
   type CreateManagedWalletRequest,
   type RegisterExternalWalletRequest,
   type WalletListQuery,
@@ -21,6 +23,7 @@ import { newNonce, nonceOf, walletSignatureValid } from '../auth/siws';
 import { findSubmission } from '../chain/submissions.repository';
 import { prepareTransaction, type ChainContext, type PreparedTransaction } from '../chain/submissions.service';
 import { notify, type NotificationPublisher } from '../notifications/notifications.service';
+import type { RealtimeGateway } from '../realtime/realtime.gateway';
 import { generateManagedWalletKey } from './managed-wallet-keys';
 import { listTokenMints } from './token-mints.repository';
 import { allowedMintAddresses, freezeWalletAccounts, openWalletAccounts, type ChainStep } from './wallet-chain.service';
@@ -36,7 +39,8 @@ export const OWNERSHIP_CHALLENGE_TTL_MS = 5 * 60_000;
 export interface WalletDeps {
   db: Database;
   chainContext: ChainContext;
-  publisher: NotificationPublisher;
+  /** Notifications, and approval_update so every open list of the company's wallets reads them again. */
+  publisher: NotificationPublisher & Pick<RealtimeGateway, 'emitToCompany'>;
   masterKey: Buffer;
   explorer: ExplorerTarget;
 }
@@ -196,7 +200,10 @@ export async function registerExternalWallet(deps: WalletDeps, actor: WalletActo
     await audit(tx, actor, 'wallet.registered', row, { type: 'external', provider: input.provider });
     return { wallet: await viewOf(tx, row.id), created: true, message: walletTexts.registered };
   });
-  if (registration.created) await notifyAdministrators(deps, actor, registration.wallet);
+  if (registration.created) {
+    announceWalletChange(deps, actor, registration.wallet);
+    await notifyAdministrators(deps, actor, registration.wallet);
+  }
   return registration;
 }
 
@@ -228,6 +235,7 @@ export async function createManagedWallet(deps: WalletDeps, actor: WalletActor, 
     await audit(tx, actor, 'wallet.registered', row, { type: 'platform_managed' });
     return viewOf(tx, row.id);
   });
+  announceWalletChange(deps, actor, wallet);
   await notifyAdministrators(deps, actor, wallet);
   return wallet;
 }
@@ -327,6 +335,12 @@ function label(wallet: { address: string; name: string | null }): string {
   return wallet.name ? `${wallet.name} (${wallet.address})` : wallet.address;
 }
 
+/** To the company's members and the tenant's administrators (whose approvals list shows it). */
+function announceWalletChange(deps: WalletDeps, actor: WalletActor, wallet: Pick<CompanyWallet, 'id' | 'companyId' | 'status'>, removed = false) {
+  const payload: ApprovalUpdatePayload = { walletId: wallet.id, companyId: wallet.companyId, status: wallet.status, removed };
+  deps.publisher.emitToCompany({ tenantId: actor.tenantId, companyId: wallet.companyId }, SERVER_EVENTS.approvalUpdate, payload);
+}
+
 /**
  * Changes the status under a row lock, audited, after checking the transition is allowed;
  * answers the row as it was before and after.
@@ -388,8 +402,11 @@ async function freeze(deps: WalletDeps, actor: WalletActor, wallet: WalletRow, a
   await deps.db.withTenant(actor.tenantId, (tx) => audit(tx, actor, 'wallet.frozen_on_chain', wallet, { cause: action, chain: chainDetails(step) }));
 }
 
+/** The decided wallet as it is now, announced to every open list of it. */
 async function answer(deps: WalletDeps, actor: WalletActor, id: string): Promise<CompanyWallet> {
-  return deps.db.withTenant(actor.tenantId, (tx) => viewOf(tx, id));
+  const wallet = await deps.db.withTenant(actor.tenantId, (tx) => viewOf(tx, id));
+  announceWalletChange(deps, actor, wallet);
+  return wallet;
 }
 
 /** SPEC §6: an administrator approves; who and when are recorded, the company is told, accounts open on chain. */
@@ -431,7 +448,7 @@ export async function reactivateWallet(deps: WalletDeps, actor: WalletActor, id:
 
 /** Only an operational wallet of the company can be its primary wallet (one per company). */
 export async function setPrimaryWallet(deps: WalletDeps, actor: WalletActor, id: string): Promise<CompanyWallet> {
-  return deps.db.withTenant(actor.tenantId, async (tx) => {
+  const wallet = await deps.db.withTenant(actor.tenantId, async (tx) => {
     const view = await visibleWallet(tx, actor, id);
     if (view.companyId !== actor.companyId) throw AppError.notFound('Wallet');
     if (!isOperationalWalletStatus(view.status)) throw new AppError('CONFLICT', `${walletTexts.setPrimaryFailed} ${walletTexts.notActive}`);
@@ -442,6 +459,8 @@ export async function setPrimaryWallet(deps: WalletDeps, actor: WalletActor, id:
     }
     return viewOf(tx, id);
   });
+  announceWalletChange(deps, actor, wallet);
+  return wallet;
 }
 
 /** Removes a wallet that holds no tokens; its token accounts are frozen first so nothing moves through it. */
@@ -457,6 +476,7 @@ export async function removeWallet(deps: WalletDeps, actor: WalletActor, id: str
     await repository.updateWallet(tx, id, { removedAt: new Date(), isPrimary: false });
     await audit(tx, actor, 'wallet.removed', row, { status: row.status });
   });
+  announceWalletChange(deps, actor, view, true);
 }
 
 /** For other features: the company's wallet at this address if it may perform token operations, else null. */

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { CrashProbe } from '../CrashProbe';
 import { ErrorBoundary } from '../ErrorBoundary';
+import { LiveRefresh } from '../LiveRefresh';
 import { ToastProbe } from '../ToastProbe';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -23,6 +24,7 @@ export function AppLayout() {
       >
         {t('layout.skipToContent')}
       </Box>
+      <LiveRefresh />
       <TopBar expanded={expanded} onToggleDrawer={() => setExpanded((value) => !value)} />
       <Sidebar expanded={expanded} width={drawerWidth} onExpand={() => setExpanded(true)} />
       <Box

@@ -1,5 +1,6 @@
 import {
   SERVER_EVENTS,
+  approvalUpdatePayload,
   approvalsCountPayload,
   connectionConfirmedPayload,
   mintingJobUpdatePayload,
@@ -25,6 +26,7 @@ export const REALTIME_EVENT_SCHEMAS = {
   [SERVER_EVENTS.notificationNew]: notificationNewPayload,
   [SERVER_EVENTS.notificationsCount]: notificationsCountPayload,
   [SERVER_EVENTS.approvalsCount]: approvalsCountPayload,
+  [SERVER_EVENTS.approvalUpdate]: approvalUpdatePayload,
   [SERVER_EVENTS.securityAlert]: securityAlertPayload,
   [SERVER_EVENTS.securityAlertsCountUpdate]: securityAlertsCountPayload,
   [SERVER_EVENTS.systemStats]: systemStatsPayload,

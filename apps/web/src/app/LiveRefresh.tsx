@@ -1,0 +1,20 @@
+import { SERVER_EVENTS } from '@carbonledger/contracts';
+import { certificateKeys } from '../features/certificates/api/certificates';
+import { portfolioKeys } from '../features/portfolio/api/portfolio';
+import { walletKeys } from '../features/wallets/api/wallets';
+import { appRealtime, useRealtimeInvalidate, type RealtimeClient } from '../lib/realtime';
+
+/**
+ * A live event changes what every screen showing its object displays, not only the bell: the
+ * queries of those screens are marked stale (and what is on screen is read again). Screens
+ * that follow an event themselves (retirements, transactions, minting jobs) keep doing so.
+ */
+export function LiveRefresh({ client = appRealtime() }: { client?: RealtimeClient }) {
+  // Registered, approved, rejected, suspended, revoked, made primary, removed: every wallet list and picker.
+  useRealtimeInvalidate([SERVER_EVENTS.approvalUpdate], walletKeys.all, client);
+  // A retirement burns tokens and issues a certificate: holdings, certificates and the dashboard change.
+  useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate], portfolioKeys.all, client);
+  useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate], certificateKeys.all, client);
+  useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate], ['dashboard'], client);
+  return null;
+}
