@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { AuthResult, LoginRequest, PasswordChangeRequest, ProfileUpdateRequest, SessionRestore, User, UserAccessState } from '@carbonledger/contracts';
+import { actsForWholeTenant, type AuthResult, type LoginRequest, type PasswordChangeRequest, type ProfileUpdateRequest, type SessionRestore, type User, type UserAccessState } from '@carbonledger/contracts';
 import { pgErrorOf, type Database, type Tx } from '../../db/database';
 import { userCredentials, type AuthMethod } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -275,10 +275,10 @@ export async function changePassword(deps: AuthDeps, origin: RequestOrigin, auth
   });
 }
 
-/** A company administrator manages the users of its own company; platform administrators all of the tenant. */
+/** Platform administrators manage every user of the tenant; everyone else only the users of their own company. */
 async function managedUser(tx: Tx, actor: AuthContext, userId: string): Promise<repository.UserRow> {
   const user = await repository.findUser(tx, userId);
-  if (!user || (actor.role === 'COMPANY_ADMIN' && user.companyId !== actor.companyId)) throw AppError.notFound('User');
+  if (!user || (!actsForWholeTenant(actor.role) && user.companyId !== actor.companyId)) throw AppError.notFound('User');
   return user;
 }
 

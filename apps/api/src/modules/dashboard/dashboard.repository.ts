@@ -1,6 +1,7 @@
-import { count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { auditLog, companies, securityAlerts, userCredentials, users } from '../../db/schema';
+import { usersOfCompany } from '../security/security.repository';
 
 export type ActivityScope = { kind: 'tenant' } | { kind: 'company'; companyId: string } | { kind: 'user'; userId: string };
 
@@ -38,11 +39,13 @@ export async function companyKycStatus(tx: Tx, companyId: string) {
   return row ?? null;
 }
 
-export async function countUnresolvedAlerts(tx: Tx): Promise<{ count: number; newest: Date | null }> {
+/** Open alerts of the tenant, or only those about one company's users (as /security/alerts lists them). */
+export async function countUnresolvedAlerts(tx: Tx, companyId: string | undefined): Promise<{ count: number; newest: Date | null }> {
+  const open = and(isNull(securityAlerts.resolvedAt), companyId ? inArray(securityAlerts.userId, usersOfCompany(tx, companyId)) : undefined);
   const [row] = await tx
     .select({ n: count() })
     .from(securityAlerts)
-    .where(isNull(securityAlerts.resolvedAt));
-  const [newest] = await tx.select({ createdAt: securityAlerts.createdAt }).from(securityAlerts).where(isNull(securityAlerts.resolvedAt)).orderBy(desc(securityAlerts.createdAt)).limit(1);
+    .where(open);
+  const [newest] = await tx.select({ createdAt: securityAlerts.createdAt }).from(securityAlerts).where(open).orderBy(desc(securityAlerts.createdAt)).limit(1);
   return { count: Number(row?.n ?? 0), newest: newest?.createdAt ?? null };
 }

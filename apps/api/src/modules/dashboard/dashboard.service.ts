@@ -1,5 +1,6 @@
 import { canOpenRoute, hasRole, type ActivityEntry, type DashboardSummary, type PendingAction, type Role } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
+import { companyScopeOf } from '../security/security.service';
 import { companyKycStatus, countUnresolvedAlerts, mfaStateOf, recentAuditEntries, type ActivityScope } from './dashboard.repository';
 
 export interface DashboardViewer {
@@ -14,7 +15,7 @@ const ACTIVITY_SIZE = 10;
 async function pendingActionsFor(tx: Tx, viewer: DashboardViewer): Promise<PendingAction[]> {
   const actions: PendingAction[] = [];
   if (canOpenRoute(viewer.role, '/security-center')) {
-    const alerts = await countUnresolvedAlerts(tx);
+    const alerts = await countUnresolvedAlerts(tx, companyScopeOf(viewer));
     if (alerts.count > 0) {
       actions.push({
         id: 'security-alerts',

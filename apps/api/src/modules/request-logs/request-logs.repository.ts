@@ -1,12 +1,15 @@
-import { and, desc, eq, gte, ilike, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { requestLogs } from '../../db/schema';
+import { usersOfCompany } from '../security/security.repository';
 
 export interface RequestLogFilter {
   method?: string;
   statusFrom?: number;
   path?: string;
   userId?: string;
+  /** Only requests of this company's users. */
+  companyId?: string;
   from?: Date;
   to?: Date;
   limit: number;
@@ -22,6 +25,7 @@ export async function listRequestLogs(tx: Tx, filter: RequestLogFilter) {
   if (filter.statusFrom !== undefined) conditions.push(gte(requestLogs.statusCode, filter.statusFrom), lt(requestLogs.statusCode, filter.statusFrom + 100));
   if (filter.path) conditions.push(ilike(requestLogs.path, `%${escapeLike(filter.path)}%`));
   if (filter.userId) conditions.push(eq(requestLogs.userId, filter.userId));
+  if (filter.companyId) conditions.push(inArray(requestLogs.userId, usersOfCompany(tx, filter.companyId)));
   if (filter.from) conditions.push(gte(requestLogs.createdAt, filter.from));
   if (filter.to) conditions.push(lte(requestLogs.createdAt, filter.to));
   return tx

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_BASE_PATH, apiEnvelope, requestLogSchema, requestLogsQuery } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
+import { authOf } from '../../plugins/auth';
+import { companyScopeOf } from '../security/security.service';
 import { findRequestLogs, requestLogsCsv } from './request-logs.service';
 
 export const requestLogsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,7 +19,7 @@ export const requestLogsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const logs = await request.withTenant((tx) => findRequestLogs(tx, request.query));
+      const logs = await request.withTenant((tx) => findRequestLogs(tx, request.query, companyScopeOf(authOf(request))));
       if (request.query.format === 'csv') {
         const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
         return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="request-logs-${stamp}.csv"`).send(requestLogsCsv(logs));

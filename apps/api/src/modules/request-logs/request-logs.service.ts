@@ -5,8 +5,10 @@ import { listRequestLogs } from './request-logs.repository';
 
 export type RequestLogsQuery = z.output<typeof requestLogsQuery>;
 
-export async function findRequestLogs(tx: Tx, query: RequestLogsQuery): Promise<RequestLog[]> {
+/** The tenant's request logs, or only those of one company's users (companyId). */
+export async function findRequestLogs(tx: Tx, query: RequestLogsQuery, companyId: string | undefined): Promise<RequestLog[]> {
   const rows = await listRequestLogs(tx, {
+    companyId,
     method: query.method,
     statusFrom: query.status ? Number(query.status[0]) * 100 : undefined,
     path: query.path,

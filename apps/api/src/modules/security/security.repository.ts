@@ -9,6 +9,11 @@ export type NewSecurityEvent = typeof securityEvents.$inferInsert;
 export type SecurityAlertRow = typeof securityAlerts.$inferSelect;
 export type NewSecurityAlert = typeof securityAlerts.$inferInsert;
 
+/** The ids of one company's users, as a subquery: what is recorded about a user belongs to the user's company. */
+export function usersOfCompany(tx: Tx, companyId: string) {
+  return tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
+}
+
 export async function insertEvent(tx: Tx, event: NewSecurityEvent): Promise<SecurityEventRow> {
   const [row] = await tx.insert(securityEvents).values(event).returning();
   return row!;
@@ -19,8 +24,9 @@ export async function countEventsSince(tx: Tx, type: SecurityEventType, since: D
   return row?.n ?? 0;
 }
 
-export async function listEvents(tx: Tx, filter: { type?: SecurityEventType; userId?: string; limit: number }): Promise<SecurityEventRow[]> {
+export async function listEvents(tx: Tx, filter: { type?: SecurityEventType; userId?: string; companyId?: string; limit: number }): Promise<SecurityEventRow[]> {
   const conditions: SQL[] = [];
+  if (filter.companyId) conditions.push(inArray(securityEvents.userId, usersOfCompany(tx, filter.companyId)));
   if (filter.type) conditions.push(eq(securityEvents.type, filter.type));
   if (filter.userId) conditions.push(eq(securityEvents.userId, filter.userId));
   return tx
@@ -45,8 +51,9 @@ export async function hasOpenAlertSince(tx: Tx, kind: string, since: Date): Prom
   return row !== undefined;
 }
 
-export async function listAlerts(tx: Tx, filter: { resolved?: boolean; severity?: Severity; limit: number }): Promise<SecurityAlertRow[]> {
+export async function listAlerts(tx: Tx, filter: { resolved?: boolean; severity?: Severity; companyId?: string; limit: number }): Promise<SecurityAlertRow[]> {
   const conditions: SQL[] = [];
+  if (filter.companyId) conditions.push(inArray(securityAlerts.userId, usersOfCompany(tx, filter.companyId)));
   if (filter.resolved !== undefined) conditions.push(filter.resolved ? isNotNull(securityAlerts.resolvedAt) : isNull(securityAlerts.resolvedAt));
   if (filter.severity) conditions.push(eq(securityAlerts.severity, filter.severity));
   return tx
@@ -57,17 +64,22 @@ export async function listAlerts(tx: Tx, filter: { resolved?: boolean; severity?
     .limit(filter.limit);
 }
 
-export async function markAlertResolved(tx: Tx, id: string, userId: string): Promise<SecurityAlertRow | undefined> {
+/** An alert, when it is about a user of the company (any alert of the tenant without a company). */
+function alertIn(tx: Tx, id: string, companyId: string | undefined) {
+  return and(eq(securityAlerts.id, id), companyId ? inArray(securityAlerts.userId, usersOfCompany(tx, companyId)) : undefined);
+}
+
+export async function markAlertResolved(tx: Tx, id: string, userId: string, companyId: string | undefined): Promise<SecurityAlertRow | undefined> {
   const [row] = await tx
     .update(securityAlerts)
     .set({ resolvedAt: new Date(), resolvedBy: userId })
-    .where(and(eq(securityAlerts.id, id), isNull(securityAlerts.resolvedAt)))
+    .where(and(alertIn(tx, id, companyId), isNull(securityAlerts.resolvedAt)))
     .returning();
   return row;
 }
 
-export async function findAlert(tx: Tx, id: string): Promise<SecurityAlertRow | undefined> {
-  const [row] = await tx.select().from(securityAlerts).where(eq(securityAlerts.id, id));
+export async function findAlert(tx: Tx, id: string, companyId: string | undefined): Promise<SecurityAlertRow | undefined> {
+  const [row] = await tx.select().from(securityAlerts).where(alertIn(tx, id, companyId));
   return row;
 }
 
@@ -78,12 +90,22 @@ export async function committedIds(tx: Tx, ids: { events: string[]; alerts: stri
   return new Set([...events, ...alerts].map((row) => row.id));
 }
 
-export async function countOpenAlerts(tx: Tx): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(securityAlerts).where(isNull(securityAlerts.resolvedAt));
+/** Open alerts of the tenant, or only those about one company's users. */
+export async function countOpenAlerts(tx: Tx, companyId?: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(securityAlerts)
+    .where(and(isNull(securityAlerts.resolvedAt), companyId ? inArray(securityAlerts.userId, usersOfCompany(tx, companyId)) : undefined));
   return row?.n ?? 0;
 }
 
-export async function activeUsersWithRoles(tx: Tx, roles: readonly Role[]): Promise<string[]> {
-  const rows = await tx.select({ id: users.id }).from(users).where(and(inArray(users.role, [...roles]), eq(users.status, 'active')));
-  return rows.map((row) => row.id);
+export async function activeUsersWithRoles(tx: Tx, roles: readonly Role[]): Promise<{ id: string; role: Role; companyId: string }[]> {
+  return tx.select({ id: users.id, role: users.role, companyId: users.companyId }).from(users).where(and(inArray(users.role, [...roles]), eq(users.status, 'active')));
+}
+
+/** The company of each of these users. */
+export async function companiesOfUsers(tx: Tx, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx.select({ id: users.id, companyId: users.companyId }).from(users).where(inArray(users.id, [...userIds]));
+  return new Map(rows.map((row) => [row.id, row.companyId]));
 }

@@ -9,7 +9,7 @@ export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${API_BASE_PATH}/security/alerts`,
     { onRequest: app.requireRouteRoles('/security-center'), schema: { tags: ['security'], summary: 'Security alerts of the tenant, newest first', querystring: securityAlertsQuery, response: { 200: apiEnvelope(z.array(securityAlertSchema)) } } },
-    async (request) => ok(request, await request.withTenant((tx) => security.listAlerts(tx, request.query))),
+    async (request) => ok(request, await request.withTenant((tx) => security.listAlerts(tx, request.query, security.companyScopeOf(authOf(request))))),
   );
 
   app.put(

@@ -1,11 +1,14 @@
-import type { SecurityAlert, SecurityEvent, SecurityEventType, Severity } from '@carbonledger/contracts';
+import { actsForWholeTenant, type Role, type SecurityAlert, type SecurityEvent, type SecurityEventType, type Severity } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './security.repository';
 
 /** An event or alert to push to the security officers' sockets once its transaction has committed. */
-export type SecurityNotice = { kind: 'event'; tenantId: string; event: SecurityEvent } | { kind: 'alert'; tenantId: string; alert: SecurityAlert };
+export type SecurityNotice =
+  | { kind: 'event'; tenantId: string; event: SecurityEvent }
+  /** userId: whom the alert is about, which decides the officers who hear of it. */
+  | { kind: 'alert'; tenantId: string; alert: SecurityAlert; userId: string | null };
 
 /** Where a security-relevant request came from; copied onto events and audit entries. */
 export interface RequestOrigin {
@@ -114,7 +117,7 @@ export async function raiseSecurityAlert(tx: Tx, origin: RequestOrigin, input: A
     requestId: origin.requestId,
   });
   const alert = toAlert(row);
-  origin.notices?.push({ kind: 'alert', tenantId: input.tenantId, alert });
+  origin.notices?.push({ kind: 'alert', tenantId: input.tenantId, alert, userId: row.userId });
   return alert;
 }
 
@@ -142,20 +145,30 @@ export function toEvent(row: repository.SecurityEventRow): SecurityEvent {
   };
 }
 
-export async function listAlerts(tx: Tx, query: { resolved?: 'true' | 'false'; severity?: Severity; limit: number }): Promise<SecurityAlert[]> {
-  const rows = await repository.listAlerts(tx, { resolved: query.resolved === undefined ? undefined : query.resolved === 'true', severity: query.severity, limit: query.limit });
+/**
+ * Whose security data an officer sees and acts on: platform administrators (ADMIN,
+ * SUPER_ADMIN) the whole tenant's (undefined), every other officer only their own
+ * company's users'.
+ */
+export function companyScopeOf(viewer: { role: Role; companyId: string }): string | undefined {
+  return actsForWholeTenant(viewer.role) ? undefined : viewer.companyId;
+}
+
+export async function listAlerts(tx: Tx, query: { resolved?: 'true' | 'false'; severity?: Severity; limit: number }, companyId: string | undefined): Promise<SecurityAlert[]> {
+  const rows = await repository.listAlerts(tx, { resolved: query.resolved === undefined ? undefined : query.resolved === 'true', severity: query.severity, limit: query.limit, companyId });
   return rows.map(toAlert);
 }
 
-export async function listEvents(tx: Tx, query: { type?: SecurityEventType; userId?: string; limit: number }): Promise<SecurityEvent[]> {
-  return (await repository.listEvents(tx, query)).map(toEvent);
+export async function listEvents(tx: Tx, query: { type?: SecurityEventType; userId?: string; limit: number }, companyId: string | undefined): Promise<SecurityEvent[]> {
+  return (await repository.listEvents(tx, { ...query, companyId })).map(toEvent);
 }
 
-/** Resolving twice is harmless: the alert stays resolved by whoever did it first. */
-export async function resolveAlert(tx: Tx, origin: RequestOrigin, actor: { tenantId: string; userId: string }, alertId: string): Promise<SecurityAlert> {
-  const resolved = await repository.markAlertResolved(tx, alertId, actor.userId);
+/** Resolving twice is harmless: the alert stays resolved by whoever did it first. Another company's alert is not found. */
+export async function resolveAlert(tx: Tx, origin: RequestOrigin, actor: { tenantId: string; userId: string; role: Role; companyId: string }, alertId: string): Promise<SecurityAlert> {
+  const companyId = companyScopeOf(actor);
+  const resolved = await repository.markAlertResolved(tx, alertId, actor.userId, companyId);
   if (!resolved) {
-    const existing = await repository.findAlert(tx, alertId);
+    const existing = await repository.findAlert(tx, alertId, companyId);
     if (!existing) throw AppError.notFound('Security alert');
     return toAlert(existing);
   }
@@ -170,6 +183,6 @@ export async function resolveAlert(tx: Tx, origin: RequestOrigin, actor: { tenan
     requestId: origin.requestId,
   });
   const alert = toAlert(resolved);
-  origin.notices?.push({ kind: 'alert', tenantId: actor.tenantId, alert });
+  origin.notices?.push({ kind: 'alert', tenantId: actor.tenantId, alert, userId: resolved.userId });
   return alert;
 }

@@ -1,6 +1,7 @@
-import { and, count, countDistinct, desc, eq, gt, gte, isNull, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { sessionCredentials, sessions, users } from '../../db/schema';
+import { usersOfCompany } from '../security/security.repository';
 import type { AuthMethod } from '../../db/schema';
 
 export type NewSession = typeof sessions.$inferInsert;
@@ -81,8 +82,13 @@ export async function rotateSessionSecrets(tx: Tx, sessionId: string, csrfToken:
   return row!.tokenVersion;
 }
 
+/** The session with the company of its user, who decides which officers may end it. */
 export async function findSession(tx: Tx, sessionId: string) {
-  const [row] = await tx.select().from(sessions).where(eq(sessions.id, sessionId));
+  const [row] = await tx
+    .select({ id: sessions.id, userId: sessions.userId, companyId: users.companyId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId));
   return row;
 }
 
@@ -105,7 +111,7 @@ function liveSessions(now: Date, idleCutoff: Date) {
   return and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gte(sessions.lastSeenAt, idleCutoff));
 }
 
-export async function listLiveSessions(tx: Tx, filter: { now: Date; idleCutoff: Date; userId?: string; limit: number }) {
+export async function listLiveSessions(tx: Tx, filter: { now: Date; idleCutoff: Date; userId?: string; companyId?: string; limit: number }) {
   return tx
     .select({
       id: sessions.id,
@@ -121,14 +127,25 @@ export async function listLiveSessions(tx: Tx, filter: { now: Date; idleCutoff: 
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(liveSessions(filter.now, filter.idleCutoff), filter.userId ? eq(sessions.userId, filter.userId) : undefined))
+    .where(
+      and(
+        liveSessions(filter.now, filter.idleCutoff),
+        filter.userId ? eq(sessions.userId, filter.userId) : undefined,
+        filter.companyId ? eq(users.companyId, filter.companyId) : undefined,
+      ),
+    )
     .orderBy(desc(sessions.lastSeenAt))
     .limit(filter.limit);
 }
 export type LiveSessionRow = Awaited<ReturnType<typeof listLiveSessions>>[number];
 
-export async function sessionStats(tx: Tx, window: { now: Date; idleCutoff: Date; activeCutoff: Date; dayAgo: Date }) {
-  const live = liveSessions(window.now, window.idleCutoff);
+/** Sessions of one company's users, as a condition on sessions. */
+function ofCompany(tx: Tx, companyId: string | undefined) {
+  return companyId ? inArray(sessions.userId, usersOfCompany(tx, companyId)) : undefined;
+}
+
+export async function sessionStats(tx: Tx, window: { now: Date; idleCutoff: Date; activeCutoff: Date; dayAgo: Date; companyId?: string }) {
+  const live = and(liveSessions(window.now, window.idleCutoff), ofCompany(tx, window.companyId));
   const [totals] = await tx
     .select({
       live: count(),
@@ -141,6 +158,6 @@ export async function sessionStats(tx: Tx, window: { now: Date; idleCutoff: Date
   const [revoked] = await tx
     .select({ n: count() })
     .from(sessions)
-    .where(and(isNotNull(sessions.revokedAt), gte(sessions.revokedAt, window.dayAgo)));
+    .where(and(isNotNull(sessions.revokedAt), gte(sessions.revokedAt, window.dayAgo), ofCompany(tx, window.companyId)));
   return { live: totals?.live ?? 0, active: totals?.active ?? 0, uniqueUsers: totals?.uniqueUsers ?? 0, averageDurationSeconds: totals?.averageDurationSeconds ?? 0, revokedLast24h: revoked?.n ?? 0 };
 }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE_PATH, apiEnvelope, canOpenRoute, idParams, monitoredSessionSchema, securityEventSchema, securityEventsQuery, sessionStatsSchema } from '@carbonledger/contracts';
+import { actsForWholeTenant, API_BASE_PATH, apiEnvelope, canOpenRoute, idParams, monitoredSessionSchema, securityEventSchema, securityEventsQuery, sessionStatsSchema } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { authOf, originOf } from '../../plugins/auth';
-import { listEvents } from '../security/security.service';
+import { companyScopeOf, listEvents } from '../security/security.service';
 import * as sessions from './sessions.service';
 
 const base = `${API_BASE_PATH}/sessions`;
@@ -12,7 +12,10 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/active`,
     { onRequest: app.requireRouteRoles('/security/sessions'), schema: { tags: ['sessions'], summary: 'Live sessions of the tenant', response: { 200: apiEnvelope(z.array(monitoredSessionSchema)) } } },
-    async (request) => ok(request, await request.withTenant((tx) => sessions.listActiveSessions(tx, app.sessionPolicy, { currentSessionId: authOf(request).sessionId }))),
+    async (request) => {
+      const auth = authOf(request);
+      return ok(request, await request.withTenant((tx) => sessions.listActiveSessions(tx, app.sessionPolicy, { currentSessionId: auth.sessionId, companyId: companyScopeOf(auth) })));
+    },
   );
 
   app.get(
@@ -27,7 +30,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/stats`,
     { onRequest: app.requireRouteRoles('/security/sessions'), schema: { tags: ['sessions'], summary: 'Session statistics of the tenant', response: { 200: apiEnvelope(sessionStatsSchema) } } },
-    async (request) => ok(request, await request.withTenant((tx) => sessions.sessionStats(tx, app.sessionPolicy))),
+    async (request) => ok(request, await request.withTenant((tx) => sessions.sessionStats(tx, app.sessionPolicy, companyScopeOf(authOf(request))))),
   );
 
   app.delete(
@@ -35,7 +38,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.authenticate, schema: { tags: ['sessions'], summary: 'End a session at once', params: idParams, response: { 200: apiEnvelope(z.null()) } } },
     async (request) => {
       const auth = authOf(request);
-      const actor = { tenantId: auth.tenantId, userId: auth.userId, email: auth.email, mayEndOthers: canOpenRoute(auth.role, '/security/sessions') };
+      const officer = canOpenRoute(auth.role, '/security/sessions');
+      const actor = { tenantId: auth.tenantId, userId: auth.userId, companyId: auth.companyId, email: auth.email, mayEnd: !officer ? 'own' : actsForWholeTenant(auth.role) ? 'tenant' : 'company' } as const;
       await request.withTenant((tx) => sessions.terminateSession(tx, originOf(request), actor, request.params.id, auth.sessionId === request.params.id ? 'ended by its user' : 'terminated'));
       return ok(request, null, 'Session terminated');
     },
@@ -44,7 +48,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/security-events`,
     { onRequest: app.requireRouteRoles('/security-center'), schema: { tags: ['security'], summary: 'Security events of the tenant', querystring: securityEventsQuery, response: { 200: apiEnvelope(z.array(securityEventSchema)) } } },
-    async (request) => ok(request, await request.withTenant((tx) => listEvents(tx, request.query))),
+    async (request) => ok(request, await request.withTenant((tx) => listEvents(tx, request.query, companyScopeOf(authOf(request))))),
   );
 
   app.get(
@@ -53,6 +57,6 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.authenticate,
       schema: { tags: ['security'], summary: 'Security history of the signed-in user', querystring: securityEventsQuery.omit({ userId: true }), response: { 200: apiEnvelope(z.array(securityEventSchema)) } },
     },
-    async (request) => ok(request, await request.withTenant((tx) => listEvents(tx, { ...request.query, userId: authOf(request).userId }))),
+    async (request) => ok(request, await request.withTenant((tx) => listEvents(tx, { ...request.query, userId: authOf(request).userId }, undefined))),
   );
 };

@@ -52,15 +52,17 @@ function toMonitoredSession(row: repository.LiveSessionRow, now: Date, currentSe
   };
 }
 
-export async function listActiveSessions(tx: Tx, policy: SessionPolicy, options: { currentSessionId: string; userId?: string; limit?: number }): Promise<MonitoredSession[]> {
+/** Live sessions of the tenant, of one company's users (companyId) or of one user. */
+export async function listActiveSessions(tx: Tx, policy: SessionPolicy, options: { currentSessionId: string; userId?: string; companyId?: string; limit?: number }): Promise<MonitoredSession[]> {
   const now = new Date();
-  const rows = await repository.listLiveSessions(tx, { now, idleCutoff: new Date(now.getTime() - policy.idleTimeoutMs), userId: options.userId, limit: options.limit ?? 500 });
+  const rows = await repository.listLiveSessions(tx, { now, idleCutoff: new Date(now.getTime() - policy.idleTimeoutMs), userId: options.userId, companyId: options.companyId, limit: options.limit ?? 500 });
   return rows.map((row) => toMonitoredSession(row, now, options.currentSessionId));
 }
 
-export async function sessionStats(tx: Tx, policy: SessionPolicy): Promise<SessionStats> {
+export async function sessionStats(tx: Tx, policy: SessionPolicy, companyId: string | undefined): Promise<SessionStats> {
   const now = new Date();
   const stats = await repository.sessionStats(tx, {
+    companyId,
     now,
     idleCutoff: new Date(now.getTime() - policy.idleTimeoutMs),
     activeCutoff: new Date(now.getTime() - ACTIVE_WINDOW_MS),
@@ -78,15 +80,24 @@ export async function sessionStats(tx: Tx, policy: SessionPolicy): Promise<Sessi
 export interface SessionActor {
   tenantId: string;
   userId: string;
+  companyId: string;
   email: string;
-  /** Security officers may end anyone's session in the tenant; everyone may end their own. */
-  mayEndOthers: boolean;
+  /**
+   * Whose sessions besides their own the actor may end: platform administrators the whole
+   * tenant's, other security officers their own company's users', everyone else nobody's.
+   */
+  mayEnd: 'own' | 'company' | 'tenant';
 }
 
-/** Ends a session at once: its next request is answered 401. */
+function mayEndSession(actor: SessionActor, session: { userId: string; companyId: string }): boolean {
+  if (session.userId === actor.userId || actor.mayEnd === 'tenant') return true;
+  return actor.mayEnd === 'company' && session.companyId === actor.companyId;
+}
+
+/** Ends a session at once: its next request is answered 401. A session the actor may not end is not found. */
 export async function terminateSession(tx: Tx, origin: RequestOrigin, actor: SessionActor, sessionId: string, reason: string): Promise<void> {
   const session = await repository.findSession(tx, sessionId);
-  if (!session || (session.userId !== actor.userId && !actor.mayEndOthers)) throw AppError.notFound('Session');
+  if (!session || !mayEndSession(actor, session)) throw AppError.notFound('Session');
   if (!(await repository.revokeSession(tx, sessionId, reason))) return;
   await recordSecurityEvent(tx, origin, {
     tenantId: actor.tenantId,
