@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carbonProjectDetailSchema, carbonProjectSchema, projectStatsSchema, registryTexts, vcuSchema, type CarbonProject, type Vcu } from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { signInAs, type SignedIn } from '../auth/auth.testing';
+import { eq } from 'drizzle-orm';
+import { companies, users } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+import { DEMO_PASSWORD, signInAs, type SignedIn } from '../auth/auth.testing';
 import { createRegistryTenant } from '../registry/registry.testing';
 import { markTokenised, releaseReservation, reserveUnits } from '../registry/vcu-blocks.service';
 
@@ -276,6 +279,35 @@ describe('carbon projects and VCU import API', () => {
       const response = await harness.app.inject({ method: 'POST', url: '/api/v1/vcus/import', headers: { authorization: admin.headers.authorization! }, payload: { serialNumber: WIND(690103001, 690103010) } });
       expect(response.statusCode).toBe(403);
       expect(response.json().error.code).toBe('CSRF_TOKEN_MISMATCH');
+    });
+  });
+
+  describe('company isolation within the tenant', () => {
+    let otherCompany: SignedIn;
+    let platformAdmin: SignedIn;
+    const ACME = WIND(690104501, 690104600);
+
+    beforeAll(async () => {
+      const passwordHash = await hashPassword(DEMO_PASSWORD);
+      await harness.app.db.asSystem(async (tx) => {
+        const [verde] = await tx.select().from(companies).where(eq(companies.name, 'Verde Energia S.A.'));
+        const [acme] = await tx.insert(companies).values({ tenantId: verde!.tenantId, name: 'Acme Carbon', kycStatus: 'approved' }).returning();
+        await tx.insert(users).values({ tenantId: verde!.tenantId, companyId: acme!.id, email: 'acme@demo.test', passwordHash, role: 'COMPANY_ADMIN', firstName: 'Ana', lastName: 'Acme' });
+      });
+      otherCompany = await signInAs(harness.app, 'acme@demo.test');
+      platformAdmin = await signInAs(harness.app, 'admin@demo.test');
+      expect((await importSerial(ACME, otherCompany)).statusCode).toBe(201);
+    });
+
+    it("never lists another company's imported blocks, ids or mints; platform administrators see every company's", async () => {
+      const own = (await get('/api/v1/vcus')).json().data as Vcu[];
+      expect(own.length).toBeGreaterThan(0);
+      expect(own.map((entry) => entry.serialNumber)).not.toContain(ACME);
+      expect(((await get('/api/v1/vcus', otherCompany)).json().data as Vcu[]).map((entry) => entry.serialNumber)).toEqual([ACME]);
+      expect(((await get('/api/v1/vcus', platformAdmin)).json().data as Vcu[]).map((entry) => entry.serialNumber)).toEqual(expect.arrayContaining([ACME, ...own.map((entry) => entry.serialNumber)]));
+
+      const projectView = (await get('/api/v1/projects/3107/vcus')).json().data as Vcu[];
+      expect(projectView.find((entry) => entry.serialNumber === ACME)).toMatchObject({ id: null, status: 'unavailable', mintAddress: null, createdAt: null });
     });
   });
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  actsForWholeTenant,
   API_BASE_PATH,
   apiEnvelope,
   carbonProjectDetailSchema,
@@ -22,6 +24,12 @@ import * as projects from './projects.service';
 export interface ProjectsRoutesOptions {
   /** The registry behind the endpoints; the embedded sandbox registry unless another is given. */
   registry?: RegistryProvider;
+}
+
+/** Imported VCU blocks belong to a company: its members see those, platform administrators every company's. */
+function companyScopeOf(request: FastifyRequest): string | undefined {
+  const auth = authOf(request);
+  return actsForWholeTenant(auth.role) ? undefined : auth.companyId;
 }
 
 export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (app, options) => {
@@ -52,13 +60,13 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   app.get(
     `${API_BASE_PATH}/projects/:id/vcus`,
     { onRequest: readProjects, schema: { tags: ['projects'], summary: "The project's VCUs: this company's imported blocks and the registry's free ones", params: projectIdParams, response: { 200: apiEnvelope(z.array(vcuSchema)) } } },
-    async (request) => ok(request, await request.withTenant((tx) => projects.projectVcus(tx, registryFor(tx), request.params.id))),
+    async (request) => ok(request, await request.withTenant((tx) => projects.projectVcus(tx, registryFor(tx), request.params.id, companyScopeOf(request)))),
   );
 
   app.get(
     `${API_BASE_PATH}/vcus`,
     { onRequest: readProjects, schema: { tags: ['projects'], summary: "This company's imported VCUs across projects, optionally of one status or project", querystring: vcuListQuery, response: { 200: apiEnvelope(z.array(vcuSchema)) } } },
-    async (request) => ok(request, await request.withTenant((tx) => projects.importedVcus(tx, registryFor(tx), request.query))),
+    async (request) => ok(request, await request.withTenant((tx) => projects.importedVcus(tx, registryFor(tx), request.query, companyScopeOf(request)))),
   );
 
   app.post(

@@ -88,12 +88,14 @@ function registryBlockToVcu(block: RegistryVcuBlock, project: CarbonProject, reg
 }
 
 /**
- * The project's VCUs as this tenant sees them: its own imported blocks with their state,
- * and the registry's other blocks, free to import or unavailable. Serial order.
+ * The project's VCUs as the viewer sees them: the imported blocks of the viewer's company
+ * (of the whole tenant for platform administrators, companyId undefined) with their state,
+ * and the registry's other blocks, free to import or unavailable — another company's
+ * import shows as unavailable, without its id or mint. Serial order.
  */
-export async function projectVcus(tx: Tx, registry: RegistryAdapter, projectId: string): Promise<Vcu[]> {
+export async function projectVcus(tx: Tx, registry: RegistryAdapter, projectId: string, companyId: string | undefined): Promise<Vcu[]> {
   const project = await requireProject(registry, projectId);
-  const [records, blocks] = await Promise.all([liveBlocksOfProject(tx, registry.id, projectId), registry.listVcuBlocks(projectId)]);
+  const [records, blocks] = await Promise.all([liveBlocksOfProject(tx, registry.id, projectId, companyId), registry.listVcuBlocks(projectId)]);
   const held = (block: RegistryVcuBlock) => {
     const start = BigInt(block.blockStart);
     const end = BigInt(block.blockEnd);
@@ -109,9 +111,9 @@ export async function importVcu(tx: Tx, registry: RegistryAdapter, actor: VcuAct
   return recordToVcu(record, await requireProject(registry, record.projectId));
 }
 
-/** The tenant's imported VCUs across projects, with their project names. */
-export async function importedVcus(tx: Tx, registry: RegistryAdapter, query: VcuListQuery): Promise<Vcu[]> {
-  const records = (await liveBlocks(tx, query)).filter((record) => record.registry === registry.id);
+/** The imported VCUs of the viewer's company (of the whole tenant when companyId is undefined) across projects, with their project names. */
+export async function importedVcus(tx: Tx, registry: RegistryAdapter, query: VcuListQuery, companyId: string | undefined): Promise<Vcu[]> {
+  const records = (await liveBlocks(tx, { ...query, companyId })).filter((record) => record.registry === registry.id);
   const projects = new Map<string, CarbonProject>();
   for (const projectId of new Set(records.map((record) => record.projectId))) {
     const project = await registry.getProject(projectId);

@@ -61,17 +61,24 @@ export async function sumUnits(tx: Tx, selection: VcuBlockSelection): Promise<bi
   return BigInt(row!.units);
 }
 
-/** The tenant's live (not released) records of one registry project, in serial order. */
-export function liveBlocksOfProject(tx: Tx, registry: RegistryId, projectId: string): Promise<VcuBlockRow[]> {
+/** The tenant's (or one company's) live (not released) records of one registry project, in serial order. */
+export function liveBlocksOfProject(tx: Tx, registry: RegistryId, projectId: string, companyId: string | undefined): Promise<VcuBlockRow[]> {
   return tx
     .select()
     .from(vcuBlocks)
-    .where(and(eq(vcuBlocks.registry, registry), eq(vcuBlocks.projectId, projectId), ne(vcuBlocks.status, 'released')))
+    .where(
+      and(
+        eq(vcuBlocks.registry, registry),
+        eq(vcuBlocks.projectId, projectId),
+        ne(vcuBlocks.status, 'released'),
+        companyId ? eq(vcuBlocks.companyId, companyId) : undefined,
+      ),
+    )
     .orderBy(asc(vcuBlocks.blockStart));
 }
 
-/** The tenant's live records, optionally of one status or project, by project, vintage and serial. */
-export function liveBlocks(tx: Tx, filter: { status?: VcuRecordStatus; projectId?: string; limit: number }): Promise<VcuBlockRow[]> {
+/** The tenant's (or one company's) live records, optionally of one status or project, by project, vintage and serial. */
+export function liveBlocks(tx: Tx, filter: { status?: VcuRecordStatus; projectId?: string; companyId?: string; limit: number }): Promise<VcuBlockRow[]> {
   return tx
     .select()
     .from(vcuBlocks)
@@ -80,6 +87,7 @@ export function liveBlocks(tx: Tx, filter: { status?: VcuRecordStatus; projectId
         ne(vcuBlocks.status, 'released'),
         filter.status ? eq(vcuBlocks.status, filter.status) : undefined,
         filter.projectId ? eq(vcuBlocks.projectId, filter.projectId) : undefined,
+        filter.companyId ? eq(vcuBlocks.companyId, filter.companyId) : undefined,
       ),
     )
     .orderBy(asc(vcuBlocks.projectId), asc(vcuBlocks.vintageStart), asc(vcuBlocks.blockStart))
