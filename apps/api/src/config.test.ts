@@ -30,6 +30,13 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
   });
 
+  it('answers links for the localhost forms of the listen address unless ALLOWED_HOSTS names the hosts', () => {
+    expect(loadConfig({}).allowedHosts).toEqual(['localhost:3000', '127.0.0.1:3000', '[::1]:3000']);
+    expect(loadConfig({ HOST: '10.0.0.7', PORT: '8080' }).allowedHosts).toEqual(['10.0.0.7:8080', 'localhost:8080', '127.0.0.1:8080', '[::1]:8080']);
+    expect(loadConfig({ HOST: '::1' }).allowedHosts).toEqual(['[::1]:3000', 'localhost:3000', '127.0.0.1:3000']);
+    expect(loadConfig({ ALLOWED_HOSTS: 'Carbon.example.com, carbon.example.com:8443,[fd00::1]:3000' }).allowedHosts).toEqual(['carbon.example.com', 'carbon.example.com:8443', '[fd00::1]:3000']);
+  });
+
   it('bounds shutdown to 10 seconds unless told otherwise', () => {
     expect(loadConfig({}).shutdownTimeoutSeconds).toBe(10);
     expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '30' }).shutdownTimeoutSeconds).toBe(30);
@@ -68,6 +75,8 @@ describe('configuration', () => {
     ['SOLANA_WS_URL', 'http://127.0.0.1:3000/rpc'],
     ['SOLANA_EXPLORER_URL', 'explorer'],
     ['SHUTDOWN_TIMEOUT_SECONDS', '0'],
+    ['ALLOWED_HOSTS', 'https://carbon.example.com'],
+    ['ALLOWED_HOSTS', ' , '],
   ])('stops with a message naming %s when it is wrong', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

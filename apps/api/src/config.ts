@@ -10,6 +10,7 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   DATA_DIR: z.string().min(1).default('./.data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_APP_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   SOLANA_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SOLANA_WS_URL: z.url({ protocol: /^wss?$/ }).optional(),
   SOLANA_CLUSTER: z.enum(['devnet', 'testnet', 'mainnet-beta', 'localnet']).default('devnet'),
@@ -33,11 +34,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
+  // Host[:port] as a Host header names it (lower case, the port unless it is the scheme's default).
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+    .refine((hosts) => hosts.length > 0 && hosts.every((host) => /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/.test(host)), 'must be host or host:port names, comma-separated')
+    .optional(),
   REGISTRY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   REGISTRY_API_KEY: z.string().min(1).optional(),
 });
 
-const configSchema = envSchema.transform(toConfig);
+const configSchema = envSchema
+  // Migrations need the owner, which the app connection is not.
+  .refine((e) => e.DATABASE_APP_URL === undefined || e.DATABASE_URL !== undefined, { path: ['DATABASE_APP_URL'], message: 'needs DATABASE_URL, the schema owner that runs the migrations' })
+  .transform(toConfig);
 export type AppConfig = z.output<typeof configSchema>;
 
 export class ConfigError extends Error {}
@@ -56,6 +66,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return parsed.data;
 }
 
+/**
+ * The names a local client reaches the listen address by. The first names links made without a
+ * request: a single listen address itself (it certainly answers there), else `localhost`.
+ */
+function localHostsOf(listenAddress: string, port: number): string[] {
+  const named = listenAddress === '0.0.0.0' || listenAddress === '::' ? [] : [(listenAddress.includes(':') ? `[${listenAddress}]` : listenAddress).toLowerCase()];
+  return [...new Set([...named, 'localhost', '127.0.0.1', '[::1]'])].map((host) => `${host}:${port}`);
+}
+
 function toConfig(e: z.output<typeof envSchema>) {
   const seedDemo = e.SEED_DEMO ?? e.DATABASE_URL === undefined;
   return {
@@ -66,6 +85,7 @@ function toConfig(e: z.output<typeof envSchema>) {
     // npm runs workspace scripts inside the workspace; relative paths mean where the user typed the command.
     dataDir: path.resolve(process.env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseAppUrl: e.DATABASE_APP_URL,
     solanaRpcUrl: e.SOLANA_RPC_URL,
     solanaWsUrl: e.SOLANA_WS_URL,
     solanaCluster: e.SOLANA_RPC_URL ? e.SOLANA_CLUSTER : ('localnet' as const),
@@ -89,6 +109,7 @@ function toConfig(e: z.output<typeof envSchema>) {
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
     publicUrl: e.PUBLIC_URL,
+    allowedHosts: e.ALLOWED_HOSTS ?? localHostsOf(e.HOST, e.PORT),
     registryApiUrl: e.REGISTRY_API_URL,
     registryApiKey: e.REGISTRY_API_KEY,
   };

@@ -10,17 +10,26 @@ export interface ExplorerTarget {
   customRpcUrl: string;
 }
 
-/** This deployment's public origin: PUBLIC_URL, else the local port (the embedded default). */
-export function publicBaseUrlOf(config: Pick<AppConfig, 'publicUrl' | 'port'>): string {
-  return config.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.port}`;
+/**
+ * This deployment's public origin, for links made without a request (on-chain metadata and
+ * certificate URIs) and links that must equal them: PUBLIC_URL, else the first ALLOWED_HOSTS
+ * entry (`localhost:PORT` by default).
+ */
+export function publicBaseUrlOf(config: Pick<AppConfig, 'publicUrl' | 'allowedHosts'>): string {
+  return config.publicUrl?.replace(/\/$/, '') ?? `http://${config.allowedHosts[0]}`;
 }
 
-/** The public origin for links answered to a caller: PUBLIC_URL, else the address the request used. */
-export function requestBaseUrlOf(config: Pick<AppConfig, 'publicUrl'>, request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
-  return (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
+/**
+ * The public origin for links answered to a caller: PUBLIC_URL, else the address the request
+ * used when ALLOWED_HOSTS names it. Host and X-Forwarded-Host are the caller's to choose, so an
+ * unlisted one gets the deployment's own origin rather than a link to wherever it says.
+ */
+export function requestBaseUrlOf(config: Pick<AppConfig, 'publicUrl' | 'allowedHosts'>, request: Pick<FastifyRequest, 'protocol' | 'host'>): string {
+  if (config.publicUrl || !config.allowedHosts.includes(request.host.toLowerCase())) return publicBaseUrlOf(config);
+  return `${request.protocol}://${request.host}`;
 }
 
-export function explorerTargetOf(config: Pick<AppConfig, 'publicUrl' | 'port' | 'solanaCluster' | 'solanaRpcUrl' | 'solanaExplorerUrl'>): ExplorerTarget {
+export function explorerTargetOf(config: Pick<AppConfig, 'publicUrl' | 'allowedHosts' | 'solanaCluster' | 'solanaRpcUrl' | 'solanaExplorerUrl'>): ExplorerTarget {
   // An RPC process has no chain behind its own /rpc (it answers -32601), so a custom cluster is read from the RPC itself.
   return { baseUrl: config.solanaExplorerUrl, cluster: config.solanaCluster, customRpcUrl: config.solanaRpcUrl ?? `${publicBaseUrlOf(config)}/rpc` };
 }

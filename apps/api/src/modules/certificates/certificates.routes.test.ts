@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { generateKeyPairSigner } from '@solana/kit';
+import { address, generateKeyPairSigner } from '@solana/kit';
 import { CERTIFICATE_CHECKS, certificateListSchema, certificateSchema, certificateTexts, certificateVerificationSchema, type Certificate, type CertificateVerification } from '@carbonledger/contracts';
 import { certificates } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -11,8 +11,8 @@ import { VERIFY_RATE_LIMIT } from './certificates.routes';
 import { createRetirement, retireBody, retirementFixture, signAndSubmit } from '../retirements/retirements.testing';
 import { issueTestCertificate, pdfText } from './certificates.testing';
 
+// A Host this deployment does not list in ALLOWED_HOSTS: links must not follow it.
 const HOST = 'carbonledger.example';
-const verifyUrlOf = (number: string) => `http://${HOST}/verify/${number}`;
 
 describe('certificates API: list, viewer, PDF, QR and the public verification', () => {
   let harness: TestApp;
@@ -24,6 +24,7 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
   let cerrado: Awaited<ReturnType<typeof issueTestCertificate>>;
   let platform: Awaited<ReturnType<typeof issueTestCertificate>>;
   let foreign: Awaited<ReturnType<typeof issueTestCertificate>>;
+  const verifyUrlOf = (number: string) => `http://localhost:${harness.app.config.port}/verify/${number}`;
 
   const get = (url: string, who: SignedIn | null, headers: Record<string, string> = {}) =>
     harness.app.inject({ method: 'GET', url, headers: { host: HOST, 'x-forwarded-for': nextClientIp(), ...(who ? { authorization: who.headers.authorization! } : {}), ...headers } });
@@ -226,6 +227,24 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
       const managedVerification = await verify(managed.retirement.certificateNumber!);
       expect(failedChecks(managedVerification)).toEqual([]);
       expect(managedVerification.certificate).toMatchObject({ amount: '4', holderAddress: fixture.managed.address });
+    });
+
+    it("names the certificate's on-chain uri in the viewer, the PDF and the QR code, whatever Host or X-Forwarded-Host the request carries", async () => {
+      const fixture = await retirementFixture(harness.app, companyAdmin, admin, { externalTokens: 1, managedTokens: 2 });
+      const { retirement } = await createRetirement(harness.app, companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 2 }));
+      const onChain = (await harness.app.chain.getMint(address(retirement.certificateMint!)))!.extensions.find((extension) => extension.__kind === 'TokenMetadata');
+      const uri = onChain && 'uri' in onChain ? onChain.uri : null;
+      expect(uri).toBe(verifyUrlOf(retirement.certificateNumber!));
+
+      const hostile = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+      const viewed = certificateSchema.parse((await get(`/api/v1/certificates/${retirement.certificateId}`, companyAdmin, hostile)).json().data);
+      expect(viewed.verifyUrl).toBe(uri);
+      const pdf = pdfText((await get(`/api/v1/certificates/${retirement.certificateId}/pdf`, companyAdmin, hostile)).rawPayload);
+      expect(pdf).toContain(uri);
+      expect(pdf).not.toContain('evil.example');
+      const qr = await get(`/api/v1/certificates/${retirement.certificateId}/qr`, companyAdmin, hostile);
+      expect(qr.rawPayload.equals(await certificateQrPng(uri!, certificateBrandingOf({ customColors: { primary: '#0f4c5c', secondary: '#9acd32' } })))).toBe(true);
+      expect((await verify(retirement.certificateNumber!)).certificate.verifyUrl).toBe(uri);
     });
 
     it('finds certificates of any tenant by number, typed in any case', async () => {

@@ -12,7 +12,7 @@ import {
   certificateVerificationSchema,
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
-import { explorerTargetOf, requestBaseUrlOf } from '../../lib/explorer';
+import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
 import { authOf } from '../../plugins/auth';
 import * as certificates from './certificates.service';
 
@@ -31,8 +31,8 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     chain: app.chain,
     explorer: explorerTargetOf(app.config),
   };
-  /** Links in certificates lead to PUBLIC_URL when set, else to the address the caller used. */
-  const baseUrlOf = (request: FastifyRequest) => requestBaseUrlOf(app.config, request);
+  /** A certificate's verification address is the one written on chain as its uri: never the caller's Host header. */
+  const baseUrl = publicBaseUrlOf(app.config);
   const read = app.requirePermission('certificates:read');
 
   app.get(
@@ -41,20 +41,20 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: read,
       schema: { tags: ['certificates'], summary: 'Burn certificates, newest first; search by number, project or beneficiary', querystring: certificateListQuery, response: { 200: apiEnvelope(certificateListSchema) } },
     },
-    async (request) => ok(request, await certificates.listCertificates(deps, actorOf(request), request.query, baseUrlOf(request))),
+    async (request) => ok(request, await certificates.listCertificates(deps, actorOf(request), request.query, baseUrl)),
   );
 
   app.get(
     `${API_BASE_PATH}/certificates/:id`,
     { onRequest: read, schema: { tags: ['certificates'], summary: 'One certificate with every viewer field', params: certificateIdParams, response: { 200: apiEnvelope(certificateSchema) } } },
-    async (request) => ok(request, await certificates.getCertificate(deps, actorOf(request), request.params.id, baseUrlOf(request))),
+    async (request) => ok(request, await certificates.getCertificate(deps, actorOf(request), request.params.id, baseUrl)),
   );
 
   app.get(
     `${API_BASE_PATH}/certificates/:id/pdf`,
     { onRequest: read, schema: { tags: ['certificates'], summary: 'The certificate as a PDF (attachment) with its QR code to the public verification page', params: certificateIdParams } },
     async (request, reply) => {
-      const { fileName, pdf } = await certificates.certificatePdf(deps, actorOf(request), request.params.id, baseUrlOf(request));
+      const { fileName, pdf } = await certificates.certificatePdf(deps, actorOf(request), request.params.id, baseUrl);
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(pdf);
     },
   );
@@ -63,7 +63,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     `${API_BASE_PATH}/certificates/:id/qr`,
     { onRequest: read, schema: { tags: ['certificates'], summary: 'The QR code (PNG or SVG) of the public verification page', params: certificateIdParams, querystring: certificateQrQuery } },
     async (request, reply) => {
-      const { contentType, body } = await certificates.certificateQr(deps, actorOf(request), request.params.id, request.query.format, baseUrlOf(request));
+      const { contentType, body } = await certificates.certificateQr(deps, actorOf(request), request.params.id, request.query.format, baseUrl);
       return reply.type(contentType).header('cache-control', 'private, max-age=300').send(body);
     },
   );
@@ -80,7 +80,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const verification = await certificates.verifyCertificate(deps, request.params.number, baseUrlOf(request));
+      const verification = await certificates.verifyCertificate(deps, request.params.number, baseUrl);
       return reply.header('cache-control', 'no-store').send(ok(request, verification, verification.verdict));
     },
   );
