@@ -33,4 +33,6 @@ export const chainSubmissions = pgTable('chain_submissions', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** When the reconciliation first saw this decided submission consistent with the chain; it is not read again after. */
+  chainCheckedAt: timestamp('chain_checked_at', { withTimezone: true }),
 });

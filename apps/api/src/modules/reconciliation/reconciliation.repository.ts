@@ -19,8 +19,11 @@ export interface DecidedSubmissionRow {
   companyId: string | null;
 }
 
-/** The next page (by id) of submissions recorded as confirmed, failed or expired after being sent. */
-export async function decidedSubmissionsAfter(tx: Tx, afterId: string | null, limit: number): Promise<DecidedSubmissionRow[]> {
+/**
+ * The next page (by id) of submissions recorded as confirmed, failed or expired after being sent
+ * that no pass has yet seen consistent with the chain (index chain_submissions_unchecked_idx).
+ */
+export async function uncheckedDecidedSubmissionsAfter(tx: Tx, afterId: string | null, limit: number): Promise<DecidedSubmissionRow[]> {
   const rows = await tx
     .select({
       id: chainSubmissions.id,
@@ -38,12 +41,19 @@ export async function decidedSubmissionsAfter(tx: Tx, afterId: string | null, li
       and(
         inArray(chainSubmissions.status, ['confirmed', 'failed', 'expired']),
         isNotNull(chainSubmissions.signature),
+        isNull(chainSubmissions.chainCheckedAt),
         afterId ? gt(chainSubmissions.id, afterId) : undefined,
       ),
     )
     .orderBy(asc(chainSubmissions.id))
     .limit(limit);
   return rows as DecidedSubmissionRow[];
+}
+
+/** The chain agreed with these decided submissions once: later passes no longer read them. */
+export async function markChainChecked(tx: Tx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(chainSubmissions).set({ chainCheckedAt: sql`now()` }).where(inArray(chainSubmissions.id, [...ids]));
 }
 
 /** A project mint with the ledger's units of it: tonnes for mints, base units for retirements, as the tables keep them. */

@@ -15,6 +15,7 @@ export interface ReconciliationDeps {
 
 /** What one pass looked at and what it found; `notices` are the alerts it raised, for the realtime feed. */
 export interface ReconciliationReport {
+  /** Decided submissions compared with the chain: those no earlier pass saw consistent. */
   submissionsChecked: number;
   mintsChecked: number;
   /** Confirmed submissions missing on chain whose stored bytes could still land and were sent again. */
@@ -50,19 +51,29 @@ function submissionFinding(row: repository.DecidedSubmissionRow, presence: Chain
 }
 
 /**
- * Every submission the ledger records as decided, against the chain: a confirmed one must have
- * landed without error, a failed or expired one must not have landed. A confirmed one the chain
- * does not have is sent again (the stored signed bytes, as the submissions tracker does) while
- * its blockhash is valid; only one that can no longer land becomes a discrepancy.
+ * Every submission the ledger records as decided and no pass has yet seen consistent, against
+ * the chain: a confirmed one must have landed without error, a failed or expired one must not
+ * have landed. A confirmed one the chain does not have is sent again (the stored signed bytes,
+ * as the submissions tracker does) while its blockhash is valid; only one that can no longer
+ * land becomes a discrepancy, and stays unchecked so every pass sees it again.
+ *
+ * A consistent one is marked checked once the chain's answer can no longer change: it landed
+ * (with or without error), or it is absent and its blockhash has expired. It is not read again:
+ * the passes stay as cheap as what was decided since the last one, and a chain that later
+ * forgets an old signature (status cache and history are bounded) raises no false alarm. A
+ * checked transaction lost later still shows in the mint's supply (checkSupplies).
  */
 async function checkSubmissions(deps: ReconciliationDeps, report: ReconciliationReport): Promise<repository.DiscrepancyFinding[]> {
   const findings: repository.DiscrepancyFinding[] = [];
   for (let after: string | null = null; ; ) {
-    const page = await deps.db.asSystem((tx) => repository.decidedSubmissionsAfter(tx, after, SUBMISSIONS_PER_PAGE));
+    const page = await deps.db.asSystem((tx) => repository.uncheckedDecidedSubmissionsAfter(tx, after, SUBMISSIONS_PER_PAGE));
     if (page.length === 0) break;
     after = page.at(-1)!.id;
     report.submissionsChecked += page.length;
+    // Read before the statuses: past this height an absent transaction can never land.
+    const blockHeight = await deps.chain.getBlockHeight();
     const presence = await presenceOnChain(deps.chain, page.map((row) => row.signature));
+    const consistent: string[] = [];
     for (const row of page) {
       const seen = presence.get(row.signature);
       if (!seen) continue;
@@ -78,7 +89,9 @@ async function checkSubmissions(deps: ReconciliationDeps, report: Reconciliation
       }
       const finding = submissionFinding(row, seen, resendOutcome);
       if (finding) findings.push(finding);
+      else if (seen.state !== 'absent' || blockHeight > row.lastValidBlockHeight) consistent.push(row.id);
     }
+    await deps.db.asSystem((tx) => repository.markChainChecked(tx, consistent));
   }
   return findings;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { address, getBase58Decoder } from '@solana/kit';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { burnWithMemoInstructions, findHolderTokenAccount, openEmbeddedChain, transferInstruction } from '@carbonledger/chain';
 import { executeOrThrow } from '@carbonledger/chain/testing';
 import {
@@ -21,6 +21,7 @@ import type { Database } from '../../db/database';
 import { chainSubmissions, reconciliationDiscrepancies } from '../../db/schema';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
+import { presenceOnChain } from '../chain/chain-presence';
 import { createRetirement, get, retireBody, retirementFixture, type RetirementFixture } from '../retirements/retirements.testing';
 import { reconcileNow } from './index';
 
@@ -215,5 +216,105 @@ describe('a restart on a chain that lost what the ledger recorded', () => {
     const verdict = certificateVerificationSchema.parse(verification.json().data);
     expect(verdict.valid).toBe(false);
     expect(verdict.checks.burnConfirmed.ok).toBe(false);
+  });
+});
+
+describe('a decided submission is compared with the chain until a pass has seen it consistent', () => {
+  let harness: TestApp;
+  let companyAdmin: SignedIn;
+  let fixture: RetirementFixture;
+  const app = () => harness.app;
+  const tenantId = () => companyAdmin.result.tenant.id;
+  const unchecked = () =>
+    app().db.asSystem((tx) => tx.select({ id: chainSubmissions.id }).from(chainSubmissions).where(and(isNotNull(chainSubmissions.signature), isNull(chainSubmissions.chainCheckedAt))));
+  const confirmedRow = (signature: string, checked: boolean) => ({
+    tenantId: tenantId(),
+    kind: 'minting.mint-to',
+    status: 'confirmed' as const,
+    messageBase64: 'AA==',
+    preparedTxBase64: 'AA==',
+    signedTxBase64: 'AA==',
+    signature,
+    lastValidBlockHeight: 0n,
+    createdBy: companyAdmin.result.user.id,
+    chainCheckedAt: checked ? new Date() : null,
+  });
+
+  beforeAll(async () => {
+    harness = await createTestApp();
+    companyAdmin = await signInAs(harness.app, 'companyadmin@demo.test');
+    fixture = await retirementFixture(harness.app, companyAdmin, await signInAs(harness.app, 'admin@demo.test'), { externalTokens: 20, managedTokens: 30 });
+  });
+  afterAll(() => harness.close());
+
+  it('reads only what is new: a pass over 10,000 checked submissions and one new one takes well under a second', async () => {
+    await reconcileNow(app(), { db: app().db, chain: app().chain, log: app().log });
+    expect(await unchecked()).toEqual([]);
+    await app().db.withTenant(tenantId(), (tx) =>
+      tx.execute(sql`
+        insert into chain_submissions (tenant_id, kind, status, message_base64, prepared_tx_base64, signed_tx_base64, signature, last_valid_block_height, chain_checked_at)
+        select ${tenantId()}, 'minting.mint-to', 'confirmed', 'AA==', 'AA==', 'AA==', 'checked-' || g, 0, now() from generate_series(1, 10000) g`),
+    );
+    const mint = address(fixture.tokenMint);
+    const transfer = await executeOrThrow(app().chain, fixture.external.key, [
+      transferInstruction({
+        source: await findHolderTokenAccount(fixture.external.key.address, mint),
+        destination: await findHolderTokenAccount(address(fixture.managed.address), mint),
+        mint,
+        authority: fixture.external.key,
+        amount: 1n,
+        decimals: 0,
+      }),
+    ]);
+    await app().db.withTenant(tenantId(), (tx) => tx.insert(chainSubmissions).values(confirmedRow(transfer.signature, false)));
+
+    const started = performance.now();
+    const report = await reconcileNow(app(), { db: app().db, chain: app().chain, log: app().log });
+    const elapsed = performance.now() - started;
+    // The 10,000 made-up signatures are on no chain: reading them would have reported every one missing.
+    expect(report).toMatchObject({ submissionsChecked: 1, opened: 0, resent: 0 });
+    expect(await unchecked()).toEqual([]);
+    // Measured at 10–70 ms on a busy 2-core machine; the bound leaves room for a slower one.
+    expect(elapsed).toBeLessThan(1_000);
+  });
+
+  it('does not take a checked submission the chain has since forgotten for a missing one, and still checks a newly decided one', async () => {
+    const landed = await app().db.asSystem((tx) =>
+      tx.select().from(chainSubmissions).where(and(eq(chainSubmissions.status, 'confirmed'), ne(chainSubmissions.signedTxBase64, 'AA=='))),
+    );
+    expect(landed.length).toBeGreaterThanOrEqual(3);
+    expect(landed.every((row) => row.chainCheckedAt !== null)).toBe(true);
+    const [newer] = await app().db.withTenant(tenantId(), (tx) => tx.insert(chainSubmissions).values(confirmedRow(getBase58Decoder().decode(randomBytes(64)), false)).returning());
+
+    // A chain that remembers none of them, as a node that pruned its history or a small status cache.
+    const forgetful = openEmbeddedChain({ snapshotPath: null });
+    try {
+      const presence = await presenceOnChain(forgetful, landed.map((row) => row.signature!));
+      expect([...presence.values()]).toEqual(landed.map(() => ({ state: 'absent' })));
+      const deps = { db: app().db, chain: forgetful, log: app().log };
+      const report = await reconcileNow(app(), deps);
+      expect(report).toMatchObject({ submissionsChecked: 1, opened: 2 });
+      const missing = await app().db.asSystem((tx) => tx.select().from(reconciliationDiscrepancies).where(and(eq(reconciliationDiscrepancies.type, 'MISSING_ON_CHAIN'), isNull(reconciliationDiscrepancies.resolvedAt))));
+      // Only the new submission is reported; the loss of the checked ones shows in the mint's supply (here: no mint at all).
+      expect(missing.map((row) => [row.entityType, row.entityId]).sort()).toEqual([
+        ['chain_submission', newer!.id],
+        ['token_mint', fixture.tokenMint],
+      ]);
+      // The inconsistent one stays unchecked and is seen again on every pass.
+      expect(await unchecked()).toEqual([{ id: newer!.id }]);
+      expect(await reconcileNow(app(), deps)).toMatchObject({ submissionsChecked: 1, opened: 0, seenAgain: 2 });
+    } finally {
+      await forgetful.close();
+    }
+  });
+
+  it('leaves a failed or expired submission absent from the chain unchecked while its blockhash could still let it land', async () => {
+    const height = await app().chain.getBlockHeight();
+    const failed = (lastValidBlockHeight: bigint) => ({ ...confirmedRow(getBase58Decoder().decode(randomBytes(64)), false), status: 'failed' as const, lastValidBlockHeight });
+    const [expired, stillValid] = await app().db.withTenant(tenantId(), (tx) => tx.insert(chainSubmissions).values([failed(0n), failed(height + 10_000n)]).returning());
+    expect((await reconcileNow(app(), { db: app().db, chain: app().chain, log: app().log })).opened).toBe(0);
+    const left = (await unchecked()).map((row) => row.id);
+    expect(left).toContain(stillValid!.id);
+    expect(left).not.toContain(expired!.id);
   });
 });
