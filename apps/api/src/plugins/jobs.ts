@@ -4,6 +4,17 @@ import type { Database } from '../db/database';
 
 export type JobQueue = PgBoss;
 
+/**
+ * How long a job may stay active before pg-boss gives up on it and retries it. A worker
+ * killed mid-job leaves its job active, and pg-boss's default (15 minutes) would hold a
+ * stately queue's next run (the retirement sweep, the submissions tracker) that long after
+ * a crash. Every job here is idempotent (runner leases, recorded chain submissions), so
+ * giving up early on one that is merely slow costs at most a repeated pass.
+ */
+export const ABANDONED_JOB_SECONDS = 120;
+/** How often pg-boss looks for abandoned jobs (its default is 2 minutes). */
+const MAINTENANCE_INTERVAL_SECONDS = 30;
+
 /** Advisory locks that serialize pg-boss's schema work between processes on one PostgreSQL server. */
 const QUEUE_SETUP_LOCK_KEY = 741_852_964;
 const QUEUE_CREATE_LOCK_KEY = 741_852_966;
@@ -34,6 +45,7 @@ export async function startJobQueue(database: Database, options: { runWorkers: b
     schema: 'pgboss',
     supervise: options.runWorkers,
     schedule: options.runWorkers,
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
     migrate: true,
   });
   await serialized(QUEUE_SETUP_LOCK_KEY, () => boss.start());

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ABANDONED_JOB_SECONDS } from '../../plugins/jobs';
 import { anchorDueHeads, type AnchorDeps } from './audit-anchors.service';
 
 export const AUDIT_ANCHOR_QUEUE = 'audit.anchor';
@@ -22,7 +23,7 @@ export async function requestAnchorPass(app: FastifyInstance): Promise<void> {
  */
 export async function registerAuditAnchoring(app: FastifyInstance, deps: AnchorDeps): Promise<void> {
   if (!(await app.jobs.getQueue(AUDIT_ANCHOR_QUEUE))) {
-    await app.jobs.createQueue(AUDIT_ANCHOR_QUEUE, { name: AUDIT_ANCHOR_QUEUE, policy: 'stately' });
+    await app.jobs.createQueue(AUDIT_ANCHOR_QUEUE, { name: AUDIT_ANCHOR_QUEUE, policy: 'stately', expireInSeconds: ABANDONED_JOB_SECONDS });
   }
   if (app.config.role === 'api') return;
   await app.jobs.schedule(AUDIT_ANCHOR_QUEUE, '* * * * *', {} satisfies AnchorJobData);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ABANDONED_JOB_SECONDS } from '../../plugins/jobs';
 import * as repository from './minting.repository';
 import { runMintingJob } from './minting-jobs.service';
 import { runMintOperation, STALE_PROCESSING_MS, type MintingDeps } from './minting.service';
@@ -21,7 +22,7 @@ export async function enqueueMintingJob(app: FastifyInstance, data: BatchJobData
  */
 export async function registerMintingJobs(app: FastifyInstance, deps: MintingDeps): Promise<void> {
   if (!(await app.jobs.getQueue(MINTING_BATCH_QUEUE))) {
-    await app.jobs.createQueue(MINTING_BATCH_QUEUE, { name: MINTING_BATCH_QUEUE, policy: 'standard', retryLimit: 20, retryDelay: 2, retryBackoff: true });
+    await app.jobs.createQueue(MINTING_BATCH_QUEUE, { name: MINTING_BATCH_QUEUE, policy: 'standard', retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: ABANDONED_JOB_SECONDS });
   }
   if (app.config.role === 'api') return;
   await app.jobs.work<BatchJobData>(MINTING_BATCH_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
@@ -40,7 +41,7 @@ export async function registerMintingJobs(app: FastifyInstance, deps: MintingDep
  */
 async function registerStaleOperationSweep(app: FastifyInstance, deps: MintingDeps): Promise<void> {
   if (!(await app.jobs.getQueue(MINTING_SWEEP_QUEUE))) {
-    await app.jobs.createQueue(MINTING_SWEEP_QUEUE, { name: MINTING_SWEEP_QUEUE, policy: 'stately' });
+    await app.jobs.createQueue(MINTING_SWEEP_QUEUE, { name: MINTING_SWEEP_QUEUE, policy: 'stately', expireInSeconds: ABANDONED_JOB_SECONDS });
   }
   await app.jobs.schedule(MINTING_SWEEP_QUEUE, '* * * * *');
   await app.jobs.work(MINTING_SWEEP_QUEUE, async () => {

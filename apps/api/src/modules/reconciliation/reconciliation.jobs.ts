@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ABANDONED_JOB_SECONDS } from '../../plugins/jobs';
 import { publishSecurityNotices } from '../security/security-feed';
 import { runReconciliationPass, type ReconciliationDeps } from './reconciliation.service';
 
@@ -25,7 +26,7 @@ export async function reconcileNow(app: FastifyInstance, deps: ReconciliationDep
  */
 export async function registerReconciliation(app: FastifyInstance, deps: ReconciliationDeps): Promise<void> {
   if (!(await app.jobs.getQueue(RECONCILIATION_QUEUE))) {
-    await app.jobs.createQueue(RECONCILIATION_QUEUE, { name: RECONCILIATION_QUEUE, policy: 'stately' });
+    await app.jobs.createQueue(RECONCILIATION_QUEUE, { name: RECONCILIATION_QUEUE, policy: 'stately', expireInSeconds: ABANDONED_JOB_SECONDS });
   }
   if (app.config.role === 'api') return;
   await app.jobs.work(RECONCILIATION_QUEUE, async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ABANDONED_JOB_SECONDS } from '../../plugins/jobs';
 import { executeScheduledRetirement, sweepRetirements, type RetirementDeps } from './retirements.service';
 
 export const RETIREMENT_EXECUTE_QUEUE = 'retirements.execute';
@@ -21,10 +22,10 @@ export async function enqueueScheduledRetirement(app: FastifyInstance, job: Exec
  */
 export async function registerRetirementJobs(app: FastifyInstance, deps: RetirementDeps): Promise<void> {
   if (!(await app.jobs.getQueue(RETIREMENT_EXECUTE_QUEUE))) {
-    await app.jobs.createQueue(RETIREMENT_EXECUTE_QUEUE, { name: RETIREMENT_EXECUTE_QUEUE, policy: 'standard', retryLimit: 10, retryDelay: 5, retryBackoff: true });
+    await app.jobs.createQueue(RETIREMENT_EXECUTE_QUEUE, { name: RETIREMENT_EXECUTE_QUEUE, policy: 'standard', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: ABANDONED_JOB_SECONDS });
   }
   if (!(await app.jobs.getQueue(RETIREMENT_SWEEP_QUEUE))) {
-    await app.jobs.createQueue(RETIREMENT_SWEEP_QUEUE, { name: RETIREMENT_SWEEP_QUEUE, policy: 'stately' });
+    await app.jobs.createQueue(RETIREMENT_SWEEP_QUEUE, { name: RETIREMENT_SWEEP_QUEUE, policy: 'stately', expireInSeconds: ABANDONED_JOB_SECONDS });
   }
   if (app.config.role === 'api') return;
   await app.jobs.work<ExecuteJobData>(RETIREMENT_EXECUTE_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
