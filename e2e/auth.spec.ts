@@ -103,6 +103,7 @@ test('an officer sees sessions, terminates another one and the stats reload', as
   await expect(row).toBeVisible();
   const statsReload = page.waitForResponse((response) => response.url().endsWith('/api/v1/sessions/stats'));
   await row.getByRole('button', { name: 'Terminate' }).click();
+  await page.getByRole('dialog', { name: 'Terminate this session?' }).getByRole('button', { name: 'Terminate' }).click();
   await expect(page.getByText('Session terminated')).toBeVisible();
   await statsReload;
   // The terminated session is refused on its next request and its browser goes back to /login.

@@ -100,6 +100,7 @@ export async function approvedLocalDevWallet(browser: Browser, companyAdmin: Pag
   const admin = await signedInPage(browser, 'admin@demo.test');
   await admin.goto('/wallets?view=approvals');
   await admin.getByTestId(`wallet-row-${address}`).getByRole('button', { name: 'Approve' }).click();
+  await admin.getByRole('dialog', { name: 'Approve wallet' }).getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('Wallet approved.')).toBeVisible();
   await admin.context().close();
   return address;

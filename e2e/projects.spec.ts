@@ -91,6 +91,7 @@ test('VCU import: a block from its row and a sub-range by serial become Imported
 
   // Import action on the row: the server's message as a toast, the row turns Imported.
   await rowOf(wholeBlock).getByRole('button', { name: `Import VCU block ${wholeBlock}` }).click();
+  await companyAdmin.getByRole('dialog', { name: 'Import and lock this VCU block?' }).getByRole('button', { name: 'Import and lock' }).click();
   await expect(companyAdmin.getByText('VCU block imported and locked in the registry')).toBeVisible();
   await expect(rowOf(wholeBlock).getByText('Imported')).toBeVisible();
   await expect(rowOf(wholeBlock).getByRole('button')).toHaveCount(0);

@@ -155,6 +155,7 @@ test('issue 7: retire now and on a schedule, cancel a scheduled one, certificate
   // 1. Retire now: the wallet signs the burn + certificate, the server submits it.
   await fillRetirement(companyAdmin, { mint, wallet, amount: RETIRE_NOW, memo: 'E2E retire now' });
   await companyAdmin.getByRole('button', { name: 'Retire now' }).click();
+  await companyAdmin.getByRole('dialog', { name: 'Retire credits for good?' }).getByRole('button', { name: /^Burn / }).click();
   const success = companyAdmin.getByTestId('retirement-success');
   await expect(success).toContainText('Credits retired. The certificate was issued.', { timeout: 30_000 });
   await expect(success.getByRole('link', { name: /View certificate CLC-/ })).toHaveAttribute('href', /\/certificates\?id=/);

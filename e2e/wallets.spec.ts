@@ -78,6 +78,7 @@ test('company wallet: register with the local dev wallet, approval by an adminis
   await snap(admin, 'wallet-approvals');
   expect(await seriousViolations(admin)).toEqual([]);
   await pendingRow.getByRole('button', { name: 'Approve' }).click();
+  await admin.getByRole('dialog', { name: 'Approve wallet' }).getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('Wallet approved.')).toBeVisible();
   await expect(pendingRow).toHaveCount(0);
   await admin.getByRole('tab', { name: 'Active', exact: true }).click();
@@ -148,12 +149,14 @@ test('platform-managed wallet: created, approved, set as primary, then removed a
   const admin = await signedInPage(browser, 'admin@demo.test');
   await admin.goto('/wallets?view=approvals');
   await admin.getByRole('row').filter({ hasText: 'E2E managed' }).getByRole('button', { name: 'Approve' }).click();
+  await admin.getByRole('dialog', { name: 'Approve wallet' }).getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('Wallet approved.')).toBeVisible();
   await admin.context().close();
 
   await companyAdmin.reload();
   await expect(row).toContainText('Active');
   await row.getByRole('button', { name: 'Set as primary' }).click();
+  await companyAdmin.getByRole('dialog', { name: 'Set as primary wallet?' }).getByRole('button', { name: 'Set as primary' }).click();
   await expect(companyAdmin.getByText('Primary wallet set.')).toBeVisible();
   await expect(row).toContainText('Primary');
   await expect(companyAdmin.getByRole('row').filter({ hasText: 'E2E treasury' })).not.toContainText('Primary');

@@ -145,13 +145,18 @@ describe('importing VCU blocks', () => {
     expect(within(row).getByText('Free to import')).toBeTruthy();
 
     fireEvent.click(within(row).getByRole('button', { name: `Import VCU block ${FREE_SERIAL}` }));
+    // Nothing is locked until the user has read what the import does.
+    const confirmation = await screen.findByRole('dialog', { name: 'Import and lock this VCU block?' });
+    expect(confirmation.textContent).toContain(`5,000 tCO2e of ${PROJECT.name} (serials ${FREE_SERIAL}) will be locked in the registry for your company. The lock cannot be undone`);
+    expect(imports).toEqual([]);
+    fireEvent.click(within(confirmation).getByRole('button', { name: 'Import and lock' }));
     await waitFor(() => expect(within(row).getByText('Imported')).toBeTruthy());
     expect(imports).toEqual([FREE_SERIAL]);
     expect(toasts).toHaveBeenCalledWith(registryTexts.imported, { variant: 'success' });
     expect(within(row).queryByRole('button')).toBeNull();
     expect(client.getQueryState(availableVcuKeys.all)?.isInvalidated).toBe(true);
 
-    const notice = screen.getByRole('status');
+    const notice = await screen.findByRole('status');
     expect(notice.textContent).toContain('5,000 tCO2e imported');
     expect(within(notice).getByRole('link', { name: 'Mint these VCUs' }).getAttribute('href')).toBe('/minting');
     expect(within(notice).getByRole('link', { name: 'Open the mint wizard' }).getAttribute('href')).toBe('/minting/advanced?projectId=2250');

@@ -28,6 +28,7 @@ import { useProjectVcus } from '../../../lib/project-vcus';
 import { importFailureText, translateImportMessage } from '../import-messages';
 import { ImportedVcuNotice } from './ImportedVcuNotice';
 import { ImportVcuDialog } from './ImportVcuDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { mintPathFor } from './ProjectCard';
 import { ProjectLocation } from './ProjectLocation';
 
@@ -66,6 +67,8 @@ export function ProjectDetailDialog({ projectId, canMint, onClose }: { projectId
   const importing = useImportVcu();
   const [imported, setImported] = useState<Vcu | null>(null);
   const [importOpen, setImportOpen] = useState(false);
+  // Importing locks the range in the registry for the company for good: the row asks first.
+  const [confirmingImport, setConfirmingImport] = useState<Vcu | null>(null);
 
   const importBlock = (serialNumber: string) =>
     importing.mutate(
@@ -169,7 +172,7 @@ export function ProjectDetailDialog({ projectId, canMint, onClose }: { projectId
                                   size="small"
                                   variant="outlined"
                                   disabled={importing.isPending}
-                                  onClick={() => importBlock(vcu.serialNumber)}
+                                  onClick={() => setConfirmingImport(vcu)}
                                   aria-label={t('projects.import.actionFor', { serial: vcu.serialNumber })}
                                 >
                                   {importing.isPending && importing.variables.serialNumber === vcu.serialNumber ? t('projects.import.importing') : t('projects.import.action')}
@@ -203,6 +206,21 @@ export function ProjectDetailDialog({ projectId, canMint, onClose }: { projectId
         </DialogActions>
       </Dialog>
       {canMint && <ImportVcuDialog open={importOpen} onClose={() => setImportOpen(false)} />}
+      <ConfirmDialog
+        confirmation={
+          confirmingImport && {
+            title: t('projects.import.confirmTitle'),
+            consequence: t('projects.import.confirm', { amount: amount(confirmingImport.amount), project: confirmingImport.projectName, serial: confirmingImport.serialNumber }),
+            confirmLabel: t('projects.import.confirmAction'),
+            color: 'primary',
+          }
+        }
+        onCancel={() => setConfirmingImport(null)}
+        onConfirm={() => {
+          if (confirmingImport) importBlock(confirmingImport.serialNumber);
+          setConfirmingImport(null);
+        }}
+      />
     </>
   );
 }

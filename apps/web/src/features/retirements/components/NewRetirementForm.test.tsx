@@ -97,7 +97,19 @@ describe('new retirement form', () => {
     expect(onSubmit).not.toHaveBeenCalled();
     fireEvent.change(screen.getByLabelText('Amount (tCO2e)'), { target: { value: '40' } });
     fireEvent.click(screen.getByRole('button', { name: 'Retire now' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Burn 40 VCS1' }));
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ amount: '40', tokenMint: HOLDING.mint, walletAddress: HOLDING.walletAddress, location: { country: 'BR' } })));
     expect(onSubmit.mock.calls[0]?.[0]).not.toHaveProperty('scheduledFor');
+  });
+
+  it('retiring now first names the permanent burn (amount, token, wallet, beneficiary) and sends nothing until confirmed', async () => {
+    const onSubmit = renderForm();
+    fillRequired('12');
+    fireEvent.click(screen.getByRole('button', { name: 'Retire now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retire credits for good?' });
+    expect(dialog.textContent).toContain(`On behalf of Verde Energia S.A., 12 tCO2e of VCS1 (Amazon Wind) will be burned from wallet ${HOLDING.walletAddress}. A burn is permanent`);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatTokenAmount, shortAddress } from '../../../lib/chain-format';
@@ -18,6 +18,7 @@ import { retirementGuards } from '../retirement-guards';
 import { isRetirementText, translateRetirementMessage } from '../retirement-messages';
 import { RetirementGuardAlerts } from './RetirementGuardAlerts';
 import { currentLanguage } from '../../../lib/i18n';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 export interface NewRetirementFormProps {
   companies: readonly CompanySummary[];
@@ -70,9 +71,15 @@ export function NewRetirementForm({ companies, holdings, holdingsLoading, defaul
   // A rule the contract words (not enough tokens, a past time) reads as its text; any other says what the field needs.
   const errorText = (error: FieldError | undefined, fallbackKey: string) => (error ? (error.message && isRetirementText(error.message) ? translateRetirementMessage(t, error.message) : t(fallbackKey)) : undefined);
 
+  // Retiring now burns the tokens for good, so the user reads what will burn before it does; a
+  // scheduled retirement can still be cancelled and goes straight through.
+  const [confirming, setConfirming] = useState<{ request: CreateRetirementRequest; holding: PortfolioHolding } | null>(null);
   const submit = handleSubmit((values) => {
     const chosen = holdings.find((candidate) => holdingKey(candidate) === values.holding);
-    if (chosen) onSubmit(toCreateRequest(values, chosen));
+    if (!chosen) return;
+    const request = toCreateRequest(values, chosen);
+    if (values.schedule) onSubmit(request);
+    else setConfirming({ request, holding: chosen });
   });
 
   return (
@@ -179,6 +186,27 @@ export function NewRetirementForm({ companies, holdings, holdingsLoading, defaul
           </Box>
         </Box>
       </CardContent>
+      <ConfirmDialog
+        confirmation={
+          confirming && {
+            title: t('retirements.confirm.title'),
+            consequence: t('retirements.confirm.burn', {
+              amount: confirming.request.amount,
+              symbol: confirming.holding.symbol,
+              project: confirming.holding.projectName ?? confirming.holding.tokenName,
+              wallet: confirming.holding.walletAddress,
+              beneficiary: confirming.request.beneficiaryName,
+            }),
+            confirmLabel: t('retirements.confirm.action', { amount: confirming.request.amount, symbol: confirming.holding.symbol }),
+          }
+        }
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          if (confirming) onSubmit(confirming.request);
+          setConfirming(null);
+        }}
+      />
     </Card>
   );
 }

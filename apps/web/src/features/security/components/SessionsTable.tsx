@@ -8,7 +8,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useSnackbar } from '../../../lib/toast';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { translateMessage } from '../../../lib/messages';
@@ -19,6 +21,13 @@ export function SessionsTable({ sessions, showUser = true }: { sessions: readonl
   const { enqueueSnackbar } = useSnackbar();
   const terminate = useTerminateSession();
   const language = currentLanguage();
+  const [ending, setEnding] = useState<MonitoredSession | null>(null);
+  const end = (session: MonitoredSession) =>
+    terminate.mutate(session.id, {
+      onSuccess: () => enqueueSnackbar(t('sessions.terminated'), { variant: 'success' }),
+      onError: (error) => enqueueSnackbar(translateMessage(t, error.message), { variant: 'error' }),
+      onSettled: () => setEnding(null),
+    });
   return (
     <TableContainer>
       <Table size="small" aria-label={t('sessions.tableLabel')}>
@@ -64,12 +73,7 @@ export function SessionsTable({ sessions, showUser = true }: { sessions: readonl
                   size="small"
                   color="error"
                   disabled={session.current || terminate.isPending || session.status === 'revoked' || session.status === 'expired'}
-                  onClick={() =>
-                    terminate.mutate(session.id, {
-                      onSuccess: () => enqueueSnackbar(t('sessions.terminated'), { variant: 'success' }),
-                      onError: (error) => enqueueSnackbar(translateMessage(t, error.message), { variant: 'error' }),
-                    })
-                  }
+                  onClick={() => setEnding(session)}
                 >
                   {t('sessions.terminate')}
                 </Button>
@@ -78,6 +82,18 @@ export function SessionsTable({ sessions, showUser = true }: { sessions: readonl
           ))}
         </TableBody>
       </Table>
+      <ConfirmDialog
+        confirmation={
+          ending && {
+            title: t('sessions.confirmTitle'),
+            consequence: t('sessions.confirm', { user: ending.user.name, device: ending.device, location: ending.ip ? `${ending.location} (${ending.ip})` : ending.location }),
+            confirmLabel: t('sessions.terminate'),
+          }
+        }
+        busy={terminate.isPending}
+        onCancel={() => setEnding(null)}
+        onConfirm={() => ending && end(ending)}
+      />
     </TableContainer>
   );
 }

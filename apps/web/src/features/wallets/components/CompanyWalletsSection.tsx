@@ -18,10 +18,12 @@ import type { BrowserWallet } from '../../../lib/use-browser-wallet';
 import { useWalletRowActions } from '../use-wallet-row-actions';
 import { failureText, translateWalletMessage } from '../../../lib/wallet-messages';
 import { CompanyWalletsTable } from './CompanyWalletsTable';
-import { ConfirmRemoveDialog } from './ConfirmRemoveDialog';
 import { RegisterWalletDialog } from './RegisterWalletDialog';
 import { WalletDetailDialog } from './WalletDetailDialog';
 import { WalletPickerDialog } from '../../../components/WalletPickerDialog';
+import { ConfirmDialog, type Confirmation } from '../../../components/ConfirmDialog';
+
+type WalletAction = 'primary' | 'remove';
 
 /** SPEC §2 Company wallets: register, list, copy, explorer, set primary, remove, details. */
 export function CompanyWalletsSection({ browserWallet, showTitle = true }: { browserWallet: BrowserWallet; showTitle?: boolean }) {
@@ -37,26 +39,36 @@ export function CompanyWalletsSection({ browserWallet, showTitle = true }: { bro
   const [registerOpen, setRegisterOpen] = useState(false);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [detailId, setDetailId] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<CompanyWallet | null>(null);
+  const [asking, setAsking] = useState<{ wallet: CompanyWallet; action: WalletAction } | null>(null);
 
-  const makePrimary = (wallet: CompanyWallet) =>
-    setPrimary.mutate(wallet.id, {
-      onSuccess: () => enqueueSnackbar(translateWalletMessage(t, walletTexts.primarySet), { variant: 'success' }),
-      onError: (error) => enqueueSnackbar(failureText(t, error, walletTexts.setPrimaryFailed), { variant: 'error' }),
-    });
+  const walletLabel = (wallet: CompanyWallet) => (wallet.name ? `${wallet.name} (${wallet.address})` : wallet.address);
+  const currentPrimary = wallets.data?.find((wallet) => wallet.primary);
+  const confirmation: Confirmation | null = !asking
+    ? null
+    : asking.action === 'primary'
+      ? {
+          title: t('wallets.primaryConfirm.title'),
+          consequence: currentPrimary
+            ? t('wallets.primaryConfirm.confirmReplacing', { wallet: walletLabel(asking.wallet), current: walletLabel(currentPrimary) })
+            : t('wallets.primaryConfirm.confirm', { wallet: walletLabel(asking.wallet) }),
+          confirmLabel: t('wallets.actions.setPrimary'),
+          color: 'primary',
+        }
+      : { title: t('wallets.remove.title'), consequence: t('wallets.remove.confirm', { wallet: walletLabel(asking.wallet) }), confirmLabel: t('wallets.actions.remove') };
 
-  const confirmRemove = () => {
-    if (!removing) return;
-    remove.mutate(removing.id, {
-      onSuccess: () => {
-        enqueueSnackbar(translateWalletMessage(t, walletTexts.removed), { variant: 'success' });
-        setRemoving(null);
-      },
-      onError: (error) => {
-        enqueueSnackbar(failureText(t, error, walletTexts.removeFailed), { variant: 'error' });
-        setRemoving(null);
-      },
-    });
+  const done = (text: string) => () => {
+    enqueueSnackbar(translateWalletMessage(t, text), { variant: 'success' });
+    setAsking(null);
+  };
+  const failed = (fallback: string) => (error: Error) => {
+    enqueueSnackbar(failureText(t, error, fallback), { variant: 'error' });
+    setAsking(null);
+  };
+
+  const confirm = () => {
+    if (!asking) return;
+    if (asking.action === 'primary') setPrimary.mutate(asking.wallet.id, { onSuccess: done(walletTexts.primarySet), onError: failed(walletTexts.setPrimaryFailed) });
+    else remove.mutate(asking.wallet.id, { onSuccess: done(walletTexts.removed), onError: failed(walletTexts.removeFailed) });
   };
 
   return (
@@ -92,8 +104,8 @@ export function CompanyWalletsSection({ browserWallet, showTitle = true }: { bro
               onCopy: (wallet) => void copy(wallet),
               onExplorer: (wallet) => void openExplorer(wallet),
               onDetails: (wallet) => setDetailId(wallet.id),
-              onSetPrimary: canManage ? makePrimary : undefined,
-              onRemove: canManage ? setRemoving : undefined,
+              onSetPrimary: canManage ? (wallet) => setAsking({ wallet, action: 'primary' }) : undefined,
+              onRemove: canManage ? (wallet) => setAsking({ wallet, action: 'remove' }) : undefined,
             }}
           />
         )}
@@ -101,7 +113,7 @@ export function CompanyWalletsSection({ browserWallet, showTitle = true }: { bro
       <RegisterWalletDialog open={registerOpen} onClose={() => setRegisterOpen(false)} browserWallet={browserWallet} onConnect={() => setPickerOpen(true)} />
       <WalletPickerDialog open={pickerOpen} onClose={() => setPickerOpen(false)} browserWallet={browserWallet} />
       <WalletDetailDialog walletId={detailId} onClose={() => setDetailId(null)} canVerify={canManage} />
-      <ConfirmRemoveDialog wallet={removing} busy={remove.isPending} onCancel={() => setRemoving(null)} onConfirm={confirmRemove} />
+      <ConfirmDialog confirmation={confirmation} busy={setPrimary.isPending || remove.isPending} onCancel={() => setAsking(null)} onConfirm={confirm} />
     </Card>
   );
 }

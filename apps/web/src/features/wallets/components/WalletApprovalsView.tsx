@@ -16,6 +16,7 @@ import { useWalletRowActions } from '../use-wallet-row-actions';
 import { failureText, translateWalletMessage } from '../../../lib/wallet-messages';
 import { CompanyWalletsTable } from './CompanyWalletsTable';
 import { DecisionDialog } from './DecisionDialog';
+import { ConfirmDialog, type Confirmation } from '../../../components/ConfirmDialog';
 import { WalletDetailDialog } from './WalletDetailDialog';
 
 const FILTERS = ['pending', 'active', 'approved', 'suspended', 'revoked', 'rejected'] as const satisfies readonly CompanyWalletStatus[];
@@ -51,6 +52,16 @@ export function WalletApprovalsView() {
   const { copy, openExplorer } = useWalletRowActions();
   const [detailId, setDetailId] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ wallet: CompanyWallet; decision: WalletDecision } | null>(null);
+  const reasoned = asking && REASONED_DECISIONS.includes(asking.decision) ? asking : null;
+  const confirmation: Confirmation | null =
+    asking && !reasoned
+      ? {
+          title: t(`wallets.decisions.${asking.decision}Title`),
+          consequence: t(`wallets.decisions.${asking.decision}Confirm`, { wallet: asking.wallet.name ? `${asking.wallet.name} (${asking.wallet.address})` : asking.wallet.address, company: asking.wallet.companyName }),
+          confirmLabel: t(`wallets.decisions.${asking.decision}`),
+          color: 'success',
+        }
+      : null;
 
   const run = (wallet: CompanyWallet, decision: WalletDecision, reason?: string) =>
     decide.mutate(
@@ -64,11 +75,6 @@ export function WalletApprovalsView() {
         onError: (error) => enqueueSnackbar(failureText(t, error, t('wallets.decisions.failed')), { variant: 'error' }),
       },
     );
-
-  const start = (wallet: CompanyWallet, decision: WalletDecision) => {
-    if (REASONED_DECISIONS.includes(decision)) setAsking({ wallet, decision });
-    else run(wallet, decision);
-  };
 
   return (
     <Card variant="outlined">
@@ -97,7 +103,7 @@ export function WalletApprovalsView() {
                         size="small"
                         color={decision === 'approve' || decision === 'reactivate' ? 'success' : 'error'}
                         disabled={decide.isPending}
-                        onClick={() => start(wallet, decision)}
+                        onClick={() => setAsking({ wallet, decision })}
                         sx={{ mr: 0.5 }}
                       >
                         {t(`wallets.decisions.${decision}`)}
@@ -109,7 +115,8 @@ export function WalletApprovalsView() {
         )}
       </Box>
       <WalletDetailDialog walletId={detailId} onClose={() => setDetailId(null)} canVerify={false} />
-      <DecisionDialog target={asking} busy={decide.isPending} onCancel={() => setAsking(null)} onConfirm={(reason) => asking && run(asking.wallet, asking.decision, reason)} />
+      <DecisionDialog target={reasoned} busy={decide.isPending} onCancel={() => setAsking(null)} onConfirm={(reason) => reasoned && run(reasoned.wallet, reasoned.decision, reason)} />
+      <ConfirmDialog confirmation={confirmation} busy={decide.isPending} onCancel={() => setAsking(null)} onConfirm={() => asking && run(asking.wallet, asking.decision)} />
     </Card>
   );
 }
