@@ -16,7 +16,7 @@ import { spaPlugin } from './plugins/spa';
 import { startJobQueue, stopJobQueue, type JobQueue } from './plugins/jobs';
 import { createRealtimeServer, dropRealtimeConnections, type RealtimeServer } from './plugins/realtime';
 import { healthRoutes } from './modules/health/health.routes';
-import { realtimePlugin, sessionEndingsPlugin } from './modules/realtime/realtime.plugin';
+import { realtimePlugin } from './modules/realtime/realtime.plugin';
 import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -99,6 +99,7 @@ async function openServices(config: AppConfig, overrides: AppOverrides, log: Fas
       ? openRpcChain({
           url: config.solanaRpcUrl,
           wsUrl: config.solanaWsUrl,
+          finality: config.solanaCommitment,
           onWebSocketUnavailable: (error) =>
             log.warn({ err: error }, `SOLANA_WS_URL (${config.solanaWsUrl}) cannot be opened; confirmations are polled over SOLANA_RPC_URL instead (tried again every minute)`),
         })
@@ -170,7 +171,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(idempotencyPlugin);
   await app.register(requestLogPlugin);
   await app.register(securityFeedPlugin);
-  await app.register(sessionEndingsPlugin);
   await app.register(openapiPlugin);
   await app.register(healthRoutes);
   await app.register(chainPlugin);

@@ -8,6 +8,12 @@ describe('configuration', () => {
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
+  it('waits for the confirmed commitment on a cluster unless SOLANA_COMMITMENT asks for finalized', () => {
+    expect(loadConfig({}).solanaCommitment).toBe('confirmed');
+    expect(loadConfig({ SOLANA_COMMITMENT: 'finalized' }).solanaCommitment).toBe('finalized');
+    expect(() => loadConfig({ SOLANA_COMMITMENT: 'processed' })).toThrow(/SOLANA_COMMITMENT/);
+  });
+
   it('never seeds a PostgreSQL server unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/carbon' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/carbon', SEED_DEMO: 'true' }).seedDemo).toBe(true);

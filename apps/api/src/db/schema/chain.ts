@@ -35,4 +35,6 @@ export const chainSubmissions = pgTable('chain_submissions', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   /** When the reconciliation first saw this decided submission consistent with the chain; it is not read again after. */
   chainCheckedAt: timestamp('chain_checked_at', { withTimezone: true }),
+  /** The commitment the chain had reached when the submission was recorded confirmed. */
+  commitment: text('commitment', { enum: ['confirmed', 'finalized'] }),
 });

@@ -5,6 +5,7 @@ import { openEmbeddedChain, openRpcChain, type EmbeddedChainClient } from '@carb
 import { describeChainClient, fundedSigner, signedWire } from '@carbonledger/chain/testing';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { rpcRoutes } from './rpc.routes';
+import { decideSubmission } from './submissions.service';
 
 /** The embedded chain served by the real /rpc routes on 127.0.0.1 with a random port. */
 async function serveEmbeddedChain(options: { beforeRequest?: (app: FastifyInstance) => void } = {}) {
@@ -61,6 +62,22 @@ describe('rpc driver with SOLANA_COMMITMENT=finalized', () => {
       expect(await chain.sendAndConfirm(wire, { timeoutMs: 300 })).toMatchObject({ status: 'pending' });
       served.chain.advanceBlocks(32);
       expect(await chain.sendAndConfirm(wire, { timeoutMs: 2_000 })).toMatchObject({ status: 'confirmed', commitment: 'finalized' });
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('leaves a sent submission undecided for the tracker until it is finalized, then records that commitment', async () => {
+    const served = await serveEmbeddedChain();
+    try {
+      const chain = openRpcChain({ url: served.url, pollIntervalMs: 20, finality: 'finalized' });
+      const payer = await fundedSigner(chain);
+      const wire = await signedWire(chain, payer, [getTransferSolInstruction({ source: payer, destination: payer.address, amount: 1n })]);
+      const signature = await chain.sendTransaction(wire);
+      const row = { signature, signedTxBase64: wire, lastValidBlockHeight: (await chain.getBlockHeight()) + 150n };
+      expect(await decideSubmission(chain, row)).toBeNull();
+      served.chain.advanceBlocks(32);
+      expect(await decideSubmission(chain, row)).toEqual({ status: 'confirmed', error: null, commitment: 'finalized' });
     } finally {
       await served.close();
     }

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
+import type { Finality } from '@carbonledger/chain';
 import { chainSubmissions, type SubmissionStatus } from '../../db/schema';
 
 export type SubmissionRow = typeof chainSubmissions.$inferSelect;
@@ -29,10 +30,10 @@ export async function markSent(tx: Tx, id: string, sent: { signature: string; si
 }
 
 /** Records a decision; only undecided submissions (pending or sent) change. */
-export async function markFinished(tx: Tx, id: string, status: Exclude<SubmissionStatus, 'pending' | 'sent'>, error: string | null): Promise<void> {
+export async function markFinished(tx: Tx, id: string, status: Exclude<SubmissionStatus, 'pending' | 'sent'>, error: string | null, commitment: Finality | null = null): Promise<void> {
   await tx
     .update(chainSubmissions)
-    .set({ status, error, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ status, error, commitment, finishedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(chainSubmissions.id, id), sql`${chainSubmissions.status} in ('pending', 'sent')`));
 }
 

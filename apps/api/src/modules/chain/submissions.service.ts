@@ -22,7 +22,9 @@ import {
   signatureOf,
   toWireTransaction,
   TransactionRejectedError,
+  meetsFinality,
   type ChainClient,
+  type Finality,
   type PriorityFee,
   type SendOutcome,
 } from '@carbonledger/chain';
@@ -157,7 +159,8 @@ async function recordOutcome(context: ChainContext, tenantId: string, transactio
     return { transactionId, signature, status: 'sent', error: null };
   }
   const error = outcome.status === 'failed' ? describeTransactionError(outcome.err) : outcome.status === 'expired' ? 'The transaction expired before it was confirmed' : null;
-  await context.db.withTenant(tenantId, (tx) => markFinished(tx, transactionId, outcome.status as 'confirmed' | 'failed' | 'expired', error));
+  const commitment = outcome.status === 'confirmed' ? outcome.commitment : null;
+  await context.db.withTenant(tenantId, (tx) => markFinished(tx, transactionId, outcome.status as 'confirmed' | 'failed' | 'expired', error, commitment));
   return { transactionId, signature, status: outcome.status, error };
 }
 
@@ -274,7 +277,7 @@ export async function trackSentSubmissions(context: Pick<ChainContext, 'db' | 'c
       undecided++;
       continue;
     }
-    await context.db.asSystem((tx) => markFinished(tx, row.id, decision.status, decision.error));
+    await context.db.asSystem((tx) => markFinished(tx, row.id, decision.status, decision.error, decision.commitment ?? null));
   }
   return undecided;
 }
@@ -284,10 +287,13 @@ export async function trackSentSubmissions(context: Pick<ChainContext, 'db' | 'c
  * is still valid the stored signed bytes are sent again (null: still undecided). The tracker
  * uses it for sent rows, the reconciliation for confirmed rows the chain no longer has.
  */
-export async function decideSubmission(chain: ChainClient, row: Pick<SubmissionRow, 'signature' | 'signedTxBase64' | 'lastValidBlockHeight'>): Promise<{ status: 'confirmed' | 'failed' | 'expired'; error: string | null } | null> {
+export async function decideSubmission(
+  chain: ChainClient,
+  row: Pick<SubmissionRow, 'signature' | 'signedTxBase64' | 'lastValidBlockHeight'>,
+): Promise<{ status: 'confirmed' | 'failed' | 'expired'; error: string | null; commitment?: Finality } | null> {
   const [status] = await chain.getSignatureStatuses([row.signature as Signature]);
   if (status?.err) return { status: 'failed', error: describeTransactionError(status.err) };
-  if (status && status.confirmationStatus !== 'processed') return { status: 'confirmed', error: null };
+  if (status && meetsFinality(status.confirmationStatus, chain.finality)) return { status: 'confirmed', error: null, commitment: chain.finality };
   if (status) return null;
   if ((await chain.getBlockHeight()) > row.lastValidBlockHeight) return { status: 'expired', error: 'The transaction expired before it was confirmed' };
   try {

@@ -18,7 +18,8 @@ import {
 import { fundedSigner } from '@carbonledger/chain/testing';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { tenants } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { chainSubmissions, tenants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { fundPlatformKeysLocally, getSubmission, prepareTransaction, sendPlatformTransaction, submitTransaction, type ChainContext } from './submissions.service';
 import { markSent } from './submissions.repository';
@@ -94,6 +95,8 @@ describe('prepare, sign in the wallet, submit', () => {
     const result = await submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64 });
     expect(result).toMatchObject({ transactionId: prepared.transactionId, status: 'confirmed', error: null });
     expect(await context.chain.getTokenAccount(await findHolderTokenAccount(wallet.address, mint))).toMatchObject({ owner: wallet.address, frozen: false });
+    const [recorded] = await harness.app.db.asSystem((tx) => tx.select().from(chainSubmissions).where(eq(chainSubmissions.id, prepared.transactionId)));
+    expect(recorded).toMatchObject({ status: 'confirmed', commitment: 'confirmed' });
 
     const again = await submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64 });
     expect(again).toEqual(result);
