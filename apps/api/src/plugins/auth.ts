@@ -60,11 +60,19 @@ export function countryOf(request: FastifyRequest): string | null {
   return code && /^[A-Z]{2}$/.test(code) && code !== 'XX' ? code : null;
 }
 
-/** Where the request came from; security events it records are also collected for the realtime feed. */
+/** Where the request came from; security events it records and sessions it ends are also collected for the realtime layer. */
 export function originOf(request: FastifyRequest): RequestOrigin {
   const agent = request.headers['user-agent'];
   request.securityNotices ??= [];
-  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null, requestId: request.id, country: countryOf(request), notices: request.securityNotices };
+  request.endedSessions ??= [];
+  return {
+    ip: request.ip ?? null,
+    userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null,
+    requestId: request.id,
+    country: countryOf(request),
+    notices: request.securityNotices,
+    endedSessions: request.endedSessions,
+  };
 }
 
 function bearerTokenOf(request: FastifyRequest): string | null {

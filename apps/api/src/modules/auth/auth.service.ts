@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/audit.service';
 import { raiseSecurityAlert, recordSecurityEvent, type RequestOrigin } from '../security/security.service';
 import * as sessionsRepository from '../sessions/sessions.repository';
-import { revokeAllSessionsOfUser, type SessionPolicy } from '../sessions/sessions.service';
+import { endSession, revokeAllSessionsOfUser, type SessionPolicy } from '../sessions/sessions.service';
 import { newCsrfToken } from '../../plugins/csrf';
 import type { AuthContext } from '../../plugins/auth';
 import * as repository from './auth.repository';
@@ -218,7 +218,7 @@ export async function refresh(deps: AuthDeps, auth: AuthContext): Promise<{ resu
 
 export async function logout(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext): Promise<void> {
   await deps.db.withTenant(auth.tenantId, async (tx) => {
-    await sessionsRepository.revokeSession(tx, auth.sessionId, 'logout');
+    await endSession(tx, origin, auth.sessionId, 'logout');
     await recordAudit(tx, { tenantId: auth.tenantId, actorUserId: auth.userId, action: 'auth.logout', resourceType: 'session', resourceId: auth.sessionId, ip: origin.ip, requestId: origin.requestId });
   });
 }
@@ -232,7 +232,7 @@ export async function restoreSession(deps: AuthDeps, origin: RequestOrigin, auth
   const genuine = claimed.sessionId === auth.sessionId && claimed.fingerprint === auth.fingerprint;
   const restored = await deps.db.withTenant(auth.tenantId, async (tx) => {
     if (!genuine) {
-      await sessionsRepository.revokeSession(tx, auth.sessionId, 'fingerprint mismatch');
+      await endSession(tx, origin, auth.sessionId, 'fingerprint mismatch');
       await recordSecurityEvent(tx, origin, {
         tenantId: auth.tenantId,
         type: 'session_revoked',
@@ -269,7 +269,7 @@ export async function changePassword(deps: AuthDeps, origin: RequestOrigin, auth
   const passwordHash = await hashPassword(change.newPassword);
   return deps.db.withTenant(auth.tenantId, async (tx) => {
     await repository.setPasswordHash(tx, auth.userId, passwordHash);
-    const endedOtherSessions = await sessionsRepository.revokeOtherSessionsOfUser(tx, auth.userId, auth.sessionId, 'password changed');
+    const endedOtherSessions = await revokeAllSessionsOfUser(tx, origin, auth.userId, 'password changed', auth.sessionId);
     await recordSecurityEvent(tx, origin, { tenantId: auth.tenantId, type: 'password_changed', userId: auth.userId, userEmail: auth.email, details: { endedOtherSessions } });
     return { endedOtherSessions };
   });
@@ -298,7 +298,7 @@ export async function disableUser(deps: AuthDeps, origin: RequestOrigin, actor: 
   return deps.db.withTenant(actor.tenantId, async (tx) => {
     const user = await managedUser(tx, actor, userId);
     await repository.updateUser(tx, user.id, { status: 'suspended' });
-    const revokedSessions = await revokeAllSessionsOfUser(tx, user.id, 'user disabled');
+    const revokedSessions = await revokeAllSessionsOfUser(tx, origin, user.id, 'user disabled');
     await recordSecurityEvent(tx, origin, { tenantId: actor.tenantId, type: 'user_disabled', userId: user.id, userEmail: user.email, actorUserId: actor.userId, details: { disabledBy: actor.email, revokedSessions } });
     const credentials = (await repository.loadAccount(tx, user.id))?.credentials;
     return { userId: user.id, status: 'suspended', lockedUntil: credentials?.lockedUntil?.toISOString() ?? null, revokedSessions };

@@ -21,6 +21,7 @@ import { listTransactions, transactionsActorOf, transactionsOfRecord, type Trans
 
 /** Who a socket belongs to, as proven by its access token and live session. */
 export interface SocketIdentity {
+  sessionId: string;
   userId: string;
   tenantId: string;
   companyId: string;
@@ -41,6 +42,8 @@ export interface RealtimeGatewayDeps {
 
 const SYSTEM_STATS_ROOM = 'system_stats';
 const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket of a session, so that ending the session ends them. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 /**
  * Company-scoped events go to the company's members and to the tenant's administrators, who
  * act for every company. Each topic has that pair of rooms: `company` events every signed-in
@@ -76,6 +79,8 @@ export interface RealtimeGateway extends NotificationPublisher {
   /** To the company's signed-in members and the tenant's administrators; never to another company's users. */
   emitToCompany(target: { tenantId: string; companyId: string }, event: string, payload: unknown): void;
   emitToUser(userId: string, event: string, payload: unknown): void;
+  /** Disconnects every socket of these (revoked) sessions; a reconnect with their token is refused. */
+  endSessions(sessionIds: readonly string[]): void;
   /**
    * A mint or burn was recorded (done, failed): its list entries go out as transaction_update
    * to the company's transactions subscribers and the tenant's administrators. Returns at once;
@@ -167,7 +172,7 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
 
   members.on('connection', (socket) => {
     const identity = socket.data.identity as SocketIdentity;
-    void socket.join([userRoom(identity.userId), companyAudienceRoom('company', identity)]);
+    void socket.join([sessionRoom(identity.sessionId), userRoom(identity.userId), companyAudienceRoom('company', identity)]);
     handleCommon(socket, members);
     socket.on(CLIENT_EVENTS.subscribeNotifications, () => {
       sendUnreadCount(socket, identity).catch(() => socket.emit(SERVER_EVENTS.error, { message: 'Failed to load notifications' }));
@@ -189,6 +194,9 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     connectedUsers,
     emitToCompany: (target, event, payload) => void members.to(Object.values(companyAudienceRooms('company', target))).emit(event, payload),
     emitToUser: (userId, event, payload) => void members.to(userRoom(userId)).emit(event, payload),
+    endSessions(sessionIds) {
+      if (sessionIds.length > 0) members.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+    },
     transactionRecorded(tenantId, record) {
       transactionsOfRecord(deps.transactions, tenantId, record)
         .then((found) => {

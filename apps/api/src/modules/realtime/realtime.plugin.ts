@@ -8,6 +8,10 @@ declare module 'fastify' {
     /** Pushes events to signed-in users' sockets (per user, per tenant). */
     live: RealtimeGateway;
   }
+  interface FastifyRequest {
+    /** Sessions this request revoked (filled through originOf). */
+    endedSessions: string[] | null;
+  }
 }
 
 /** The socket gateway, authenticating members with the same token and session checks as the API. */
@@ -20,11 +24,25 @@ export const realtimePlugin = fp(async (app) => {
         if (!verified.ok) return null;
         const { claims } = verified;
         const check = await app.db.withTenant(claims.tenantId, (tx) => checkRequestSession(tx, claims, app.sessionPolicy));
-        return check.ok ? { userId: check.session.userId, tenantId: check.session.tenantId, companyId: check.session.companyId, role: check.session.role } : null;
+        return check.ok ? { sessionId: check.session.id, userId: check.session.userId, tenantId: check.session.tenantId, companyId: check.session.companyId, role: check.session.role } : null;
       },
       transactions: transactionsDepsOf(app),
       logFeedFailure: (error) => app.log.warn({ err: error }, 'realtime: a transaction_update could not be built'),
     });
     app.decorate('live', gateway);
     app.addHook('onClose', async () => gateway.close());
+});
+
+/**
+ * Disconnects the sockets of the sessions a request revoked (logout, DELETE /sessions/{id},
+ * disabling a user, a password change). Registered before the routes, so its hook applies
+ * to them. onSend runs once the handler's transaction has committed and before the client
+ * hears the answer: a reconnect is refused, and when logout answers its sockets are gone.
+ */
+export const sessionEndingsPlugin = fp(async (app) => {
+  app.decorateRequest('endedSessions', null);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.endedSessions?.length && app.hasDecorator('live')) app.live.endSessions(request.endedSessions);
+    return payload;
+  });
 });

@@ -18,6 +18,8 @@ export interface RequestOrigin {
   country: string | null;
   /** Collects what this request recorded, for the realtime feed (modules/security/security-feed.ts). */
   notices?: SecurityNotice[];
+  /** Sessions this request revoked: their sockets are disconnected once it has answered (modules/realtime/realtime.plugin.ts). */
+  endedSessions?: string[];
 }
 
 export interface SecurityEventInput {

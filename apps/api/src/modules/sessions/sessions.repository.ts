@@ -45,6 +45,7 @@ export async function touchSession(tx: Tx, sessionId: string, now: Date): Promis
   await tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
 }
 
+/** Answers whether this call revoked it (false: unknown or revoked already). */
 export async function revokeSession(tx: Tx, sessionId: string, reason: string): Promise<boolean> {
   const rows = await tx
     .update(sessions)
@@ -54,22 +55,14 @@ export async function revokeSession(tx: Tx, sessionId: string, reason: string): 
   return rows.length > 0;
 }
 
-export async function revokeUserSessions(tx: Tx, userId: string, reason: string): Promise<number> {
+/** Revokes the user's live sessions (all but keepSessionId when given); answers the ids it revoked. */
+export async function revokeUserSessions(tx: Tx, userId: string, reason: string, keepSessionId?: string): Promise<string[]> {
   const rows = await tx
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined))
     .returning({ id: sessions.id });
-  return rows.length;
-}
-
-export async function revokeOtherSessionsOfUser(tx: Tx, userId: string, keepSessionId: string, reason: string): Promise<number> {
-  const rows = await tx
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)))
-    .returning({ id: sessions.id });
-  return rows.length;
+  return rows.map((row) => row.id);
 }
 
 /** Refresh: a new token version (older tokens stop counting) and a new CSRF token. */

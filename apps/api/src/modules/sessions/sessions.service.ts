@@ -98,7 +98,7 @@ function mayEndSession(actor: SessionActor, session: { userId: string; companyId
 export async function terminateSession(tx: Tx, origin: RequestOrigin, actor: SessionActor, sessionId: string, reason: string): Promise<void> {
   const session = await repository.findSession(tx, sessionId);
   if (!session || !mayEndSession(actor, session)) throw AppError.notFound('Session');
-  if (!(await repository.revokeSession(tx, sessionId, reason))) return;
+  if (!(await endSession(tx, origin, sessionId, reason))) return;
   await recordSecurityEvent(tx, origin, {
     tenantId: actor.tenantId,
     type: 'session_revoked',
@@ -108,6 +108,20 @@ export async function terminateSession(tx: Tx, origin: RequestOrigin, actor: Ses
   });
 }
 
-export async function revokeAllSessionsOfUser(tx: Tx, userId: string, reason: string): Promise<number> {
-  return repository.revokeUserSessions(tx, userId, reason);
+/**
+ * Revokes a session: its next request is answered 401, and its sockets are disconnected
+ * once the request that ended it has answered (so after the revocation has committed, and
+ * a reconnect is refused). Answers whether this call revoked it.
+ */
+export async function endSession(tx: Tx, origin: RequestOrigin, sessionId: string, reason: string): Promise<boolean> {
+  const revoked = await repository.revokeSession(tx, sessionId, reason);
+  if (revoked) origin.endedSessions?.push(sessionId);
+  return revoked;
+}
+
+/** Ends every live session of the user, or every one but `keepSessionId`; answers how many. */
+export async function revokeAllSessionsOfUser(tx: Tx, origin: RequestOrigin, userId: string, reason: string, keepSessionId?: string): Promise<number> {
+  const ended = await repository.revokeUserSessions(tx, userId, reason, keepSessionId);
+  origin.endedSessions?.push(...ended);
+  return ended.length;
 }
