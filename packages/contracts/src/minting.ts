@@ -120,7 +120,8 @@ export const mintPreviewSchema = z.object({
    * The wallet the tokens land in. SPEC §5: a connected (external) wallet must hold enough SOL
    * for the total cost (`balance` in lamports); a platform-managed one is funded by the platform.
    */
-  wallet: z.object({ id: z.string().uuid(), address: z.string(), status: z.string(), approved: z.boolean(), balance: bigintString, sufficient: z.boolean() }),
+  /** The receiving wallet; its SOL `balance` is informational: it pays nothing for the mint (`payer` does). */
+  wallet: z.object({ id: z.string().uuid(), address: z.string(), status: z.string(), approved: z.boolean(), balance: bigintString }),
   fees: mintFeesSchema,
   /** Who pays the fees: the tenant's platform issuer key (it signs mint creation and mint-to). */
   payer: z.object({ address: z.string(), role: z.literal('platform_issuer'), balance: bigintString, required: bigintString, sufficient: z.boolean() }),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { address } from '@solana/kit';
@@ -108,14 +108,31 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       expect(Object.keys(response.json().error.fields ?? {})).toContain(field);
     });
 
-    it('refuses a mint wallet without the SOL for the total cost: required and available in the message', async () => {
+    it('checks the balance of the key that pays the fees, not of the receiving wallet: an external wallet without SOL still receives', async () => {
       const { wallet } = await approvedWallet(harness.app, companyAdmin, admin, 'Unfunded', { funded: false });
       const preview = await previewOf({ walletId: wallet.id });
-      expect(preview.valid).toBe(false);
-      expect(preview.wallet).toMatchObject({ balance: '0', sufficient: false });
-      expect(preview.checks.balance).toEqual({ ok: false, message: insufficientBalanceText(BigInt(preview.fees.total), 0n) });
-      expect(preview.checks.balance.message).toMatch(/^Insufficient balance: 0\.\d+ SOL required, 0 SOL available\.$/);
-      expect((await execute(preview.previewId)).statusCode).toBe(409);
+      expect(preview.wallet.balance).toBe('0');
+      expect(preview.payer.sufficient).toBe(true);
+      expect(preview.valid).toBe(true);
+      expect(preview.checks.balance.ok).toBe(true);
+      expect(preview.checks.balance.message).toContain('available to the platform fee payer');
+      expect(preview.checks.balance.message).not.toContain('Insufficient');
+    });
+
+    it('refuses when the fee payer cannot cover the fees, naming it, and execution is refused', async () => {
+      const issuer = (await previewOf()).payer.address;
+      const chain = harness.app.chain;
+      const realBalance = chain.getBalance.bind(chain);
+      const drained = vi.spyOn(chain, 'getBalance').mockImplementation(async (owner) => (owner === issuer ? 0n : realBalance(owner)));
+      try {
+        const preview = await previewOf();
+        expect(preview.valid).toBe(false);
+        expect(preview.payer).toMatchObject({ balance: '0', sufficient: false });
+        expect(preview.checks.balance).toEqual({ ok: false, message: `Platform fee payer: ${insufficientBalanceText(BigInt(preview.fees.total), 0n)}` });
+        expect((await execute(preview.previewId)).statusCode).toBe(409);
+      } finally {
+        drained.mockRestore();
+      }
     });
 
     it('needs tokens:mint', async () => {

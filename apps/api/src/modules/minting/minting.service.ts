@@ -171,11 +171,10 @@ export async function previewMint(deps: MintingDeps, actor: MintingActor, input:
   const metadata = projectMintMetadata(facts.project, facts.vintage, token, tokenMetadataUri(deps.publicBaseUrl, facts.projectMint?.mintAddress ?? LONGEST_MINT_ADDRESS));
   const fees = await feesFor(context, metadata, facts.projectMint?.mintAddress ?? null, facts.wallet.address);
   await fundPlatformKeysLocally(context, actor.tenantId);
-  // SPEC §5: the connected (external) wallet must hold the total cost; a platform-managed wallet
-  // has no one to fund it, the platform does. The issuer, which signs and pays the fees, must cover them too.
+  // The balance check is on the key that pays (docs/minting.md "Who pays"): the issuer signs and
+  // pays every fee, so the receiving wallet's SOL is only reported; it pays nothing here.
   const [balance, walletBalance] = await Promise.all([context.chain.getBalance(facts.issuer), context.chain.getBalance(address(facts.wallet.address))]);
-  const walletCovers = facts.wallet.type !== 'external' || walletBalance >= fees.total;
-  const sufficient = walletCovers && balance >= fees.total;
+  const sufficient = balance >= fees.total;
   const feeStrings = { tokenCreation: fees.tokenCreation.toString(), transaction: fees.transaction.toString(), associatedTokenAccount: fees.associatedTokenAccount.toString(), total: fees.total.toString() };
 
   const preview = await context.db.withTenant(actor.tenantId, (tx) =>
@@ -221,7 +220,7 @@ export async function previewMint(deps: MintingDeps, actor: MintingActor, input:
       freezeAuthority: facts.freeze,
       method: 'non-custodial',
     },
-    wallet: { id: facts.wallet.id, address: facts.wallet.address, status: facts.wallet.status, approved: true, balance: walletBalance.toString(), sufficient: walletCovers },
+    wallet: { id: facts.wallet.id, address: facts.wallet.address, status: facts.wallet.status, approved: true, balance: walletBalance.toString() },
     fees: feeStrings,
     payer: { address: facts.issuer, role: 'platform_issuer', balance: balance.toString(), required: fees.total.toString(), sufficient },
     requiresApproval: input.quantity > BigInt(facts.settings.approvalLimit),
@@ -231,14 +230,13 @@ export async function previewMint(deps: MintingDeps, actor: MintingActor, input:
       quantityAvailable: { ok: true, message: `${input.quantity} of ${facts.available} tCO2e available for vintage ${facts.vintage}` },
       token: { ok: true, message: existingMint ? `The ${token.symbol} token already exists (${existingMint}); tokens are added to it.` : `A new ${token.symbol} token will be created for this project and vintage.` },
       walletApproved: { ok: true, message: `Wallet ${facts.wallet.address} is approved` },
-      balance: { ok: sufficient, message: balanceCheckMessage(fees.total, walletCovers ? null : walletBalance, balance) },
+      balance: { ok: sufficient, message: balanceCheckMessage(fees.total, balance) },
     },
   };
 }
 
-/** The wallet's shortfall (null when it covers the cost or need not), else the issuer's, else what is covered. */
-function balanceCheckMessage(required: bigint, walletShortOf: bigint | null, issuerBalance: bigint): string {
-  if (walletShortOf !== null) return insufficientBalanceText(required, walletShortOf);
+/** The fee payer's shortfall, else what it covers. */
+function balanceCheckMessage(required: bigint, issuerBalance: bigint): string {
   if (issuerBalance < required) return `Platform fee payer: ${insufficientBalanceText(required, issuerBalance)}`;
   return `${required} lamports required, ${issuerBalance} available to the platform fee payer`;
 }

@@ -91,7 +91,7 @@ function previewFor(body: { quantity: string; tokenName: string; symbol: string;
     quantity: body.quantity,
     availableQuantity: '400',
     token: { name: body.tokenName, symbol: body.symbol, decimals: 0, description: null, logoUrl: null, existingMint: null, willCreateMint: true, mintAuthority: 'Issuer1111111111111111111111111111111111111', freezeAuthority: 'Freeze11111111111111111111111111111111111111', method: 'non-custodial' },
-    wallet: { id: WALLET.id, address: WALLET_ADDRESS, status: 'approved', approved: true, balance: '2000000000', sufficient: true },
+    wallet: { id: WALLET.id, address: WALLET_ADDRESS, status: 'approved', approved: true, balance: '2000000000' },
     fees: { tokenCreation: '4000000', transaction: '20000', associatedTokenAccount: '2074080', total: '6094080' },
     payer: { address: 'Issuer1111111111111111111111111111111111111', role: 'platform_issuer', balance: '5000000000', required: '6094080', sufficient: true },
     requiresApproval: false,
@@ -114,7 +114,7 @@ interface Call {
 }
 
 /** The API as the wizard uses it; execute fails once with 503, then mints (or, above the approval limit, answers 202). */
-function fakeApi({ awaitingApproval = false, unfundedWallet = false } = {}) {
+function fakeApi({ awaitingApproval = false, receivingWalletSol = '2000000000', payerSol = '5000000000' } = {}) {
   const calls: Call[] = [];
   let executions = 0;
   let minted = false;
@@ -127,8 +127,14 @@ function fakeApi({ awaitingApproval = false, unfundedWallet = false } = {}) {
     if (path === '/wallets') return ok([WALLET]);
     if (path === '/minting/preview') {
       const preview = previewFor(body as never);
-      if (!unfundedWallet) return ok(preview);
-      return ok({ ...preview, valid: false, wallet: { ...preview.wallet, balance: '0', sufficient: false }, checks: { ...preview.checks, balance: { ok: false, message: '' } } });
+      const payerCovers = BigInt(payerSol) >= BigInt(preview.payer.required);
+      return ok({
+        ...preview,
+        valid: payerCovers,
+        wallet: { ...preview.wallet, balance: receivingWalletSol },
+        payer: { ...preview.payer, balance: payerSol, sufficient: payerCovers },
+        checks: { ...preview.checks, balance: { ok: payerCovers, message: '' } },
+      });
     }
     if (path === '/minting/execute') {
       executions += 1;
@@ -206,7 +212,7 @@ describe('advanced mint wizard', () => {
     expect(calls.find((call) => call.path === '/minting/preview')?.body).toMatchObject({ projectId: '3107', vintage: 2022, quantity: '150', symbol: 'TPWE22', walletId: WALLET.id, decimals: 0 });
     expect(screen.getByTestId('fee-total').textContent).toBe('0.00609408 SOL');
     expect(screen.getByTestId('fee-ata').textContent).toBe('0.00207408 SOL');
-    expect(screen.getByTestId('check-balance').textContent).toBe('Passed0.00609408 SOL required, 5 SOL available');
+    expect(screen.getByTestId('check-balance').textContent).toBe('Passed0.00609408 SOL in fees, paid by the platform fee payer (5 SOL available); the receiving wallet pays nothing');
     const execute = () => screen.getByRole('button', { name: 'Execute minting' });
     expect(execute()).toHaveProperty('disabled', true);
     expect(screen.getByTestId('execute-blocker').textContent).toBe(mintingTexts.cannotExecute);
@@ -263,15 +269,29 @@ describe('advanced mint wizard', () => {
     expect(screen.queryByRole('link', { name: 'Go to portfolio' })).toBeNull();
   });
 
-  it('says the connected wallet lacks SOL for the total cost, with required and available, and keeps Execute off', async () => {
-    fakeApi({ unfundedWallet: true });
+  it('checks the SOL of the platform fee payer, not of a receiving wallet that pays nothing', async () => {
+    fakeApi({ receivingWalletSol: '0' });
     browser.connected = true;
     renderWizard('/minting/advanced?projectId=3107');
     await waitFor(() => expect(screen.getByTestId('quantity-hint').textContent).toBe('At most 150 tCO2e are available.'));
     fireEvent.change(quantityInput(), { target: { value: '150' } });
     fireEvent.click(screen.getByRole('button', { name: 'Preview and fees' }));
-    await waitFor(() => expect(screen.getByTestId('check-balance').textContent).toContain('Insufficient balance: 0.00609408 SOL required, 0 SOL available.'));
-    expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes('Insufficient balance: 0.00609408 SOL required, 0 SOL available.'))).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('check-balance').textContent).toContain('0.00609408 SOL in fees, paid by the platform fee payer (5 SOL available); the receiving wallet pays nothing'));
+    expect(screen.queryByText(/Insufficient balance/)).toBeNull();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'I have reviewed the preview and the fees' }));
+    expect(screen.getByRole('button', { name: 'Execute minting' })).toHaveProperty('disabled', false);
+  });
+
+  it('says the platform fee payer lacks SOL for the fees, with required and available, and keeps Execute off', async () => {
+    fakeApi({ payerSol: '0' });
+    browser.connected = true;
+    renderWizard('/minting/advanced?projectId=3107');
+    await waitFor(() => expect(screen.getByTestId('quantity-hint').textContent).toBe('At most 150 tCO2e are available.'));
+    fireEvent.change(quantityInput(), { target: { value: '150' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview and fees' }));
+    const shortfall = 'Platform fee payer: Insufficient balance: 0.00609408 SOL required, 0 SOL available.';
+    await waitFor(() => expect(screen.getByTestId('check-balance').textContent).toContain(shortfall));
+    expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(shortfall))).toBe(true);
     expect(screen.getByRole('button', { name: 'Execute minting' })).toHaveProperty('disabled', true);
   });
 });

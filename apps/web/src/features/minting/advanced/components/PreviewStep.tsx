@@ -39,14 +39,10 @@ function checkText(t: TFunction, preview: MintPreview, name: CheckName): string 
     case 'walletApproved':
       return preview.checks.walletApproved.ok ? t('mintWizard.checks.walletApproved', { address: preview.wallet.address }) : translateMintMessage(t, mintingTexts.walletNotApproved);
     case 'balance':
-      return preview.wallet.sufficient && preview.payer.sufficient ? t('mintWizard.checks.balance', { required: formatSol(preview.payer.required), available: formatSol(preview.payer.balance) }) : balanceShortfall(t, preview);
+      return preview.payer.sufficient
+        ? t('mintWizard.checks.balance', { required: formatSol(preview.payer.required), available: formatSol(preview.payer.balance) })
+        : t('mintWizard.checks.payerShort', { required: formatSol(preview.payer.required), available: formatSol(preview.payer.balance) });
   }
-}
-
-/** SPEC §5 'Insufficient balance: … required, … available', in SOL: the connected wallet's shortfall first, else the platform fee payer's. */
-function balanceShortfall(t: TFunction, preview: MintPreview): string {
-  const [required, available] = preview.wallet.sufficient ? [preview.payer.required, preview.payer.balance] : [preview.fees.total, preview.wallet.balance];
-  return t('mintWizard.checks.insufficientBalance', { required: formatSol(required), available: formatSol(available) });
 }
 
 function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -92,7 +88,7 @@ export function PreviewStep({
         <Alert severity="success">{translateMintMessage(t, mintingTexts.previewValid)}</Alert>
       ) : (
         <Alert severity="error" role="alert">
-          {translateMintMessage(t, mintingTexts.validationFailed)} {balanceShortfall(t, preview)}
+          {translateMintMessage(t, mintingTexts.validationFailed)} {checkText(t, preview, 'balance')}
         </Alert>
       )}
 
