@@ -37,7 +37,20 @@ export const JSON_RPC_ERRORS = {
   internalError: -32603,
   preflightFailure: -32002,
   signatureVerificationFailure: -32003,
+  /** A call that changes the chain from a caller who may not (docs/chain.md, "Local JSON-RPC endpoint"). */
+  notAllowed: -32099,
 } as const;
+
+/** Methods that change the chain: a remote caller needs a signed-in session, and they are rate limited. */
+export const CHAIN_CHANGING_METHODS: ReadonlySet<string> = new Set(['requestAirdrop', 'sendTransaction']);
+
+/** The most one requestAirdrop gives: 10 SOL (the platform keys' local top-up; the web's faucet button asks for 2). */
+export const RPC_AIRDROP_MAX_LAMPORTS = 10_000_000_000;
+
+/** Who sends a JSON-RPC body: whether its chain-changing calls may run. */
+export interface JsonRpcCaller {
+  mayChangeChain: boolean;
+}
 
 type JsonRpcId = string | number | null;
 
@@ -186,7 +199,7 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
     };
   };
 
-  const methods: Record<string, (params: unknown) => Promise<unknown>> = {
+  const methods: Record<string, (params: unknown, caller: JsonRpcCaller) => Promise<unknown>> = {
     getHealth: async () => 'ok',
     getVersion: async () => ({ 'solana-core': '2.2.0', 'feature-set': 0, carbonledger: 'embedded LiteSVM' }),
     getSlot: async () => chain.getSlot(),
@@ -324,8 +337,9 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
         },
       };
     },
-    requestAirdrop: async (params) => {
-      const [recipient, lamports] = parseParams(z.tuple([addressParam, z.number().int().positive().max(1_000 * 1_000_000_000)]).rest(z.unknown()), params);
+    requestAirdrop: async (params, caller) => {
+      requireMayChangeChain(caller);
+      const [recipient, lamports] = parseParams(z.tuple([addressParam, z.number().int().positive().max(RPC_AIRDROP_MAX_LAMPORTS, `at most ${RPC_AIRDROP_MAX_LAMPORTS} lamports per airdrop`)]).rest(z.unknown()), params);
       return chain.airdrop(toAddress(recipient), BigInt(lamports));
     },
     simulateTransaction: async (params) => {
@@ -337,7 +351,8 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
       }
       return withContext(simulationValue(await simulateOrReport(chain, wire, config?.sigVerify ?? false)));
     },
-    sendTransaction: async (params) => {
+    sendTransaction: async (params, caller) => {
+      requireMayChangeChain(caller);
       const [encoded, config] = parseParams(wireParams, params);
       const wire = asBase64Wire(wireBytes(encoded, config?.encoding ?? 'base58'));
       if (!config?.skipPreflight) await preflight(chain, wire);
@@ -350,7 +365,7 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
     },
   };
 
-  async function answer(request: unknown): Promise<JsonRpcResponse | null> {
+  async function answer(request: unknown, caller: JsonRpcCaller): Promise<JsonRpcResponse | null> {
     const parsed = requestSchema.safeParse(request);
     if (!parsed.success) return { jsonrpc: '2.0', id: idOf(request), error: { code: JSON_RPC_ERRORS.invalidRequest, message: 'Invalid request' } };
     const { method, params, id } = parsed.data;
@@ -358,7 +373,7 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
     const handler = Object.hasOwn(methods, method) ? methods[method] : undefined;
     if (!handler) return respond ? { jsonrpc: '2.0', id, error: { code: JSON_RPC_ERRORS.methodNotFound, message: `Method not found: ${method}` } } : null;
     try {
-      const result = await handler(params);
+      const result = await handler(params, caller);
       return respond ? { jsonrpc: '2.0', id, result } : null;
     } catch (error) {
       if (!respond) return null;
@@ -368,12 +383,22 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
   }
 
   /** One request or a batch; null when nothing must be answered (only notifications). */
-  return async function handle(body: unknown): Promise<JsonRpcResponse | JsonRpcResponse[] | null> {
-    if (!Array.isArray(body)) return answer(body);
+  return async function handle(body: unknown, caller: JsonRpcCaller): Promise<JsonRpcResponse | JsonRpcResponse[] | null> {
+    if (!Array.isArray(body)) return answer(body, caller);
     if (body.length === 0) return { jsonrpc: '2.0', id: null, error: { code: JSON_RPC_ERRORS.invalidRequest, message: 'Invalid request: empty batch' } };
-    const responses = (await Promise.all(body.slice(0, 100).map(answer))).filter((response) => response !== null);
+    const responses = (await Promise.all(body.slice(0, 100).map((request) => answer(request, caller)))).filter((response) => response !== null);
     return responses.length ? responses : null;
   };
+}
+
+function requireMayChangeChain(caller: JsonRpcCaller): void {
+  if (!caller.mayChangeChain) throw new RpcFailure(JSON_RPC_ERRORS.notAllowed, 'requestAirdrop and sendTransaction need a signed-in session (Authorization: Bearer) or a client on this host');
+}
+
+/** Whether a body (one call or a batch) holds a chain-changing call. */
+export function callsChainChangingMethod(body: unknown): boolean {
+  const calls: unknown[] = Array.isArray(body) ? body : [body];
+  return calls.some((call) => typeof call === 'object' && call !== null && CHAIN_CHANGING_METHODS.has(String((call as { method?: unknown }).method)));
 }
 
 function idOf(request: unknown): JsonRpcId {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateKeyPairSigner } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
@@ -12,6 +12,9 @@ import {
 } from '@carbonledger/chain';
 import { executeOrThrow, fundedSigner, signedWire } from '@carbonledger/chain/testing';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { signInAs } from '../auth/auth.testing';
+import { JSON_RPC_ERRORS, RPC_AIRDROP_MAX_LAMPORTS } from './json-rpc.service';
+import { RPC_CHAIN_CHANGE_RATE_LIMIT } from './rpc.routes';
 
 describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
   let harness: TestApp;
@@ -126,5 +129,56 @@ describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
     ]);
     const notification = await call({ jsonrpc: '2.0', method: 'getHealth' });
     expect(notification.status).toBe(204);
+  });
+
+  describe('from another host (the server listens on every interface)', () => {
+    let remoteIp = 0;
+    /** A client elsewhere: X-Forwarded-For from the harness's trusted loopback proxy; each test its own address. */
+    const remote = (body: unknown, headers: Record<string, string> = {}, ip = `203.0.113.${remoteIp}`) =>
+      harness.app.inject({ method: 'POST', url: '/rpc', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers }, payload: JSON.stringify(body) });
+    const call = (method: string, params: unknown[], id = 1) => ({ jsonrpc: '2.0', id, method, params });
+    const balanceOf = async (owner: string) => (await remote(call('getBalance', [owner]))).json().result.value as number;
+    beforeEach(() => {
+      remoteIp += 1;
+    });
+
+    it('refuses airdrops and transactions without a signed-in session, and still answers reads', async () => {
+      const wallet = await generateKeyPairSigner();
+      const airdrop = await remote(call('requestAirdrop', [wallet.address, 1_000_000_000_000]));
+      expect(airdrop.statusCode).toBe(200);
+      expect(airdrop.json().error).toMatchObject({ code: JSON_RPC_ERRORS.notAllowed });
+      expect((await remote(call('requestAirdrop', [wallet.address, 1_000_000_000]), { authorization: 'Bearer not-a-token' })).json().error).toMatchObject({ code: JSON_RPC_ERRORS.notAllowed });
+      const inBatch = await remote([call('getHealth', [], 1), call('requestAirdrop', [wallet.address, 1_000_000_000], 2)]);
+      expect(inBatch.json()).toEqual([{ jsonrpc: '2.0', id: 1, result: 'ok' }, { jsonrpc: '2.0', id: 2, error: expect.objectContaining({ code: JSON_RPC_ERRORS.notAllowed }) }]);
+      expect(await balanceOf(wallet.address)).toBe(0);
+
+      const payer = await fundedSigner(harness.app.chain);
+      const wire = await signedWire(harness.app.chain, payer, [getTransferSolInstruction({ source: payer, destination: wallet.address, amount: 1_000_000n })]);
+      expect((await remote(call('sendTransaction', [wire, { encoding: 'base64' }]))).json().error).toMatchObject({ code: JSON_RPC_ERRORS.notAllowed });
+      expect(await balanceOf(wallet.address)).toBe(0);
+    });
+
+    it(`lets a signed-in session airdrop at most ${RPC_AIRDROP_MAX_LAMPORTS / 1e9} SOL at a time and send transactions`, async () => {
+      const { headers } = await signInAs(harness.app, 'operator@demo.test');
+      const bearer = { authorization: headers.authorization! };
+      const wallet = await generateKeyPairSigner();
+      expect((await remote(call('requestAirdrop', [wallet.address, RPC_AIRDROP_MAX_LAMPORTS + 1]), bearer)).json().error).toMatchObject({ code: JSON_RPC_ERRORS.invalidParams });
+      expect((await remote(call('requestAirdrop', [wallet.address, 2_000_000_000]), bearer)).json().result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+      const recipient = await generateKeyPairSigner();
+      const wire = await signedWire(harness.app.chain, wallet, [getTransferSolInstruction({ source: wallet, destination: recipient.address, amount: 1_000_000n })]);
+      expect((await remote(call('sendTransaction', [wire, { encoding: 'base64' }]), bearer)).json().result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+      expect(await balanceOf(recipient.address)).toBe(1_000_000);
+    });
+
+    it(`rate limits airdrops and transactions to ${RPC_CHAIN_CHANGE_RATE_LIMIT.max} a minute per client, reads not`, async () => {
+      const { headers } = await signInAs(harness.app, 'operator@demo.test');
+      const bearer = { authorization: headers.authorization! };
+      const wallet = await generateKeyPairSigner();
+      const answers = await Promise.all(Array.from({ length: RPC_CHAIN_CHANGE_RATE_LIMIT.max + 5 }, () => remote(call('requestAirdrop', [wallet.address, 1_000_000]), bearer)));
+      expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(RPC_CHAIN_CHANGE_RATE_LIMIT.max);
+      expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(5);
+      expect(await balanceOf(wallet.address)).toBe(RPC_CHAIN_CHANGE_RATE_LIMIT.max * 1_000_000);
+      expect((await remote(call('getHealth', []))).json().result).toBe('ok');
+    });
   });
 });

@@ -1,8 +1,39 @@
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { isIP } from 'node:net';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isEmbeddedChain } from '@carbonledger/chain';
-import { createJsonRpcHandler, JSON_RPC_ERRORS, stringifyJsonRpc, type JsonRpcResponse } from './json-rpc.service';
+import { AppError } from '../../lib/app-error';
+import { callsChainChangingMethod, createJsonRpcHandler, JSON_RPC_ERRORS, stringifyJsonRpc, type JsonRpcResponse } from './json-rpc.service';
 
 export const RPC_PATH = '/rpc';
+
+/** Airdrops and sent transactions per client IP and minute from anywhere but this host. */
+export const RPC_CHAIN_CHANGE_RATE_LIMIT = { max: 30, timeWindow: 60_000 } as const;
+
+/** The body as parsed JSON; a malformed one is answered as JSON-RPC's own parse error. */
+type RpcBody = { parsed: true; value: unknown } | { parsed: false };
+
+function parseRpcBody(text: unknown): RpcBody {
+  try {
+    return { parsed: true, value: JSON.parse(typeof text === 'string' ? text : '') };
+  } catch {
+    return { parsed: false };
+  }
+}
+
+function bodyOf(request: FastifyRequest): RpcBody {
+  return (request.body as RpcBody | undefined) ?? { parsed: false };
+}
+
+function changesChain(request: FastifyRequest): boolean {
+  const body = bodyOf(request);
+  return body.parsed && callsChainChangingMethod(body.value);
+}
+
+/** The client is this host (request.ip follows X-Forwarded-For only from a TRUST_PROXY proxy). */
+function fromLoopback(request: FastifyRequest): boolean {
+  const ip = request.ip.replace(/^::ffff:/, '');
+  return isIP(ip) !== 0 && (ip === '::1' || ip.startsWith('127.'));
+}
 
 function errorResponse(code: number, message: string): JsonRpcResponse {
   return { jsonrpc: '2.0', id: null, error: { code, message } };
@@ -11,32 +42,52 @@ function errorResponse(code: number, message: string): JsonRpcResponse {
 /**
  * POST /rpc: Solana JSON-RPC over the embedded chain, for browser wallets and the rpc driver.
  * Encapsulated so that its body parsing and errors are JSON-RPC's own: a malformed body is a
- * parse error object, never the API envelope or a 500.
+ * parse error object, never the API envelope or a 500. Reads are open, like a validator's;
+ * airdrops and sent transactions need this host or a signed-in session and are rate limited,
+ * since the server listens on every interface by default.
  */
 export const rpcRoutes: FastifyPluginAsync = async (app) => {
   const chain = app.chain;
   const handle = isEmbeddedChain(chain) ? createJsonRpcHandler(chain) : null;
 
+  /** A Bearer token of a live session; a missing, expired or revoked one is no session. */
+  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    try {
+      // The guard is async (it throws rather than calling done), so awaiting it is the whole check.
+      await app.authenticate(request, reply, () => undefined);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, parseRpcBody(body)));
+  app.setErrorHandler((error: FastifyError | AppError, _request, reply) => {
+    // The rate limit refuses with the catalogue's AppError (429); Fastify's own errors carry statusCode.
+    const given = error instanceof AppError ? error.status : error.statusCode;
+    const status = given && given >= 400 && given < 500 ? given : 500;
     const code = status === 500 ? JSON_RPC_ERRORS.internalError : JSON_RPC_ERRORS.invalidRequest;
     return reply.status(status === 500 ? 200 : status).type('application/json').send(stringifyJsonRpc(errorResponse(code, status === 500 ? 'Internal error' : error.message)));
   });
 
-  app.post(RPC_PATH, { schema: { hide: true } }, async (request, reply) => {
+  const rpcOptions = {
+    schema: { hide: true },
+    config: {
+      // The session travels as a Bearer header, which a browser never adds on its own: nothing to forge.
+      csrf: false,
+      rateLimit: { ...RPC_CHAIN_CHANGE_RATE_LIMIT, hook: 'preHandler' as const, allowList: (request: FastifyRequest) => fromLoopback(request) || !changesChain(request) },
+    },
+  };
+  app.post(RPC_PATH, rpcOptions, async (request, reply) => {
     reply.type('application/json');
     if (!handle) {
       return stringifyJsonRpc(errorResponse(JSON_RPC_ERRORS.methodNotFound, 'The local JSON-RPC endpoint is served only by the embedded chain; this server uses SOLANA_RPC_URL'));
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(typeof request.body === 'string' ? request.body : '');
-    } catch {
-      return stringifyJsonRpc(errorResponse(JSON_RPC_ERRORS.parseError, 'Parse error'));
-    }
-    const response = await handle(body);
+    const body = bodyOf(request);
+    if (!body.parsed) return stringifyJsonRpc(errorResponse(JSON_RPC_ERRORS.parseError, 'Parse error'));
+    const mayChangeChain = changesChain(request) && (fromLoopback(request) || (await signedIn(request, reply)));
+    const response = await handle(body.value, { mayChangeChain });
     if (response === null) return reply.status(204).send();
     return stringifyJsonRpc(response);
   });

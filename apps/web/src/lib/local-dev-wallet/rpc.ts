@@ -1,4 +1,10 @@
-/** Path of the server's JSON-RPC endpoint over the embedded chain (same origin, no authentication). */
+import { sessionHeaders } from '../api-client';
+import { authStorage } from '../storage';
+
+/**
+ * Path of the server's JSON-RPC endpoint over the embedded chain (same origin). Reads are open;
+ * airdrops and sent transactions need the session's Bearer token (docs/chain.md).
+ */
 export const LOCAL_RPC_PATH = '/rpc';
 
 export class LocalRpcError extends Error {
@@ -20,7 +26,7 @@ interface JsonRpcAnswer<T> {
 export async function callLocalRpc<T>(method: string, params: unknown[] = [], fetcher: typeof fetch = fetch): Promise<T> {
   const response = await fetcher(LOCAL_RPC_PATH, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...sessionHeaders(authStorage.get('accessToken'), authStorage.get('tenantId')) },
     body: JSON.stringify({ jsonrpc: '2.0', id: crypto.randomUUID(), method, params }),
   });
   const answer = (await response.json()) as JsonRpcAnswer<T>;
