@@ -7,7 +7,7 @@ import { API_BASE_PATH } from '@carbonledger/contracts';
 import type { AppConfig } from './config';
 import { AppError } from './lib/app-error';
 import { assertRedisReachable } from './lib/redis';
-import { openDatabase, pgliteDir, type Database } from './db/database';
+import { databaseTarget, openDatabase, type Database } from './db/database';
 import { seedDemo } from './db/seed';
 import { requestContextPlugin, requestIdFor } from './plugins/request-context';
 import { errorsPlugin, sendAppError } from './plugins/errors';
@@ -87,11 +87,10 @@ const contentSecurityPolicy = {
 };
 
 async function openServices(config: AppConfig, overrides: AppOverrides, log: FastifyBaseLogger) {
-  const database =
-    overrides.database ??
-    (await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
-    ));
+  if (config.databaseUrl && !config.databaseAppUrl) {
+    log.warn('DATABASE_APP_URL is not set: the product runs as the DATABASE_URL role, which owns the schema and can switch the audit trail\'s triggers off; only tenant work runs as a role that cannot (docs/audit.md)');
+  }
+  const database = overrides.database ?? (await openDatabase(databaseTarget(config)));
   if (config.seedDemo) await seedDemo(database, { password: config.demoPassword });
   const chain =
     overrides.chain ??

@@ -19,6 +19,16 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/carbon', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
+  it('runs as the DATABASE_URL owner unless DATABASE_APP_URL names the connection the running product uses', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://owner@db.example/carbon' }).databaseAppUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://owner@db.example/carbon', DATABASE_APP_URL: 'postgres://runtime@db.example/carbon' })).toMatchObject({
+      databaseUrl: 'postgres://owner@db.example/carbon',
+      databaseAppUrl: 'postgres://runtime@db.example/carbon',
+    });
+    // The owner connection is what migrates: the app connection alone could not.
+    expect(() => loadConfig({ DATABASE_APP_URL: 'postgres://runtime@db.example/carbon' })).toThrow(/DATABASE_APP_URL: needs DATABASE_URL/);
+  });
+
   it('seeds demo holdings with the demo data, except in tests or when switched off', () => {
     expect(loadConfig({}).seedDemoHoldings).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }).seedDemoHoldings).toBe(true);
@@ -74,6 +84,7 @@ describe('configuration', () => {
   it.each([
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_APP_URL', 'mysql://localhost/db'],
     ['SOLANA_RPC_URL', 'not a url'],
     ['MASTER_KEY', 'abc'],
     ['ROLE', 'everything'],

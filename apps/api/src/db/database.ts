@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import type { AppConfig } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -16,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
 export const APP_ROLE = 'carbonledger_app';
+/** System work's role when the product connects with DATABASE_APP_URL (migration 0016). */
+export const SYSTEM_ROLE = 'carbonledger_system';
 
 export interface SqlResult {
   rows: Record<string, unknown>[];
@@ -24,8 +27,10 @@ export interface SqlResult {
 /**
  * The product's one door to PostgreSQL (embedded PGlite or a server). Tenant work runs
  * as the non-superuser application role with the tenant set for the transaction, so
- * row-level security decides what a query can see; system work (migrations, seed,
- * cross-tenant jobs) runs as the schema owner.
+ * row-level security decides what a query can see. System work (seed, cross-tenant jobs)
+ * runs as the schema owner, or, on a separate app connection (DATABASE_APP_URL), as
+ * carbonledger_system, which owns nothing and so cannot switch the audit triggers off.
+ * Migrations always run as the owner.
  */
 export interface Database {
   readonly kind: 'pglite' | 'postgres';
@@ -33,14 +38,23 @@ export interface Database {
   asSystem<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** Plain SQL outside drizzle, used by pg-boss; parameterless text may hold several statements. */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /**
+   * executeSql as the schema owner, for pg-boss's DDL: its schema, and the partition each
+   * queue gets when it is created. The same connection as executeSql without an app one.
+   */
+  executeOwnerSql(text: string, values?: unknown[]): Promise<SqlResult>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; appUrl?: string };
+
+export function databaseTarget(config: Pick<AppConfig, 'databaseUrl' | 'databaseAppUrl' | 'dataDir'>): DatabaseTarget {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, appUrl: config.databaseAppUrl } : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) };
+}
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url);
+  return target.kind === 'pglite' ? openPglite(target.dataDir) : openPostgres(target.url, target.appUrl);
 }
 
 function once(close: () => Promise<void>): () => Promise<void> {
@@ -53,14 +67,21 @@ async function enterTenant(tx: Tx, tenantId: string): Promise<void> {
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', ${APP_ROLE}, true)`);
 }
 
-function transactionsOn(db: Db): Pick<Database, 'withTenant' | 'asSystem'> {
+/** `systemRole` null: system work runs as the connecting user (the owner). */
+function transactionsOn(db: Db, systemRole: string | null): Pick<Database, 'withTenant' | 'asSystem'> {
   return {
     withTenant: (tenantId, work) =>
       db.transaction(async (tx) => {
         await enterTenant(tx, tenantId);
         return work(tx);
       }),
-    asSystem: (work) => db.transaction(work),
+    asSystem: (work) =>
+      systemRole
+        ? db.transaction(async (tx) => {
+            await tx.execute(sql`select set_config('role', ${systemRole}, true)`);
+            return work(tx);
+          })
+        : db.transaction(work),
   };
 }
 
@@ -68,14 +89,17 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? undefined, { extensions: { btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const executeSql: Database['executeSql'] = async (text, values) => {
+    if (values && values.length > 0) return client.query(text, values) as Promise<SqlResult>;
+    const results = await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
+  // One in-process connection, a superuser by construction: there is no other role to connect as.
   const database: Database = {
     kind: 'pglite',
-    ...transactionsOn(db),
-    async executeSql(text, values) {
-      if (values && values.length > 0) return client.query(text, values) as Promise<SqlResult>;
-      const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
-    },
+    ...transactionsOn(db, null),
+    executeSql,
+    executeOwnerSql: executeSql,
     async ping() {
       await client.query('select 1');
     },
@@ -89,25 +113,44 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return database;
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+function openPool(url: string, options: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, ...options });
   // An idle connection the server drops (restart, failover) would otherwise crash the
   // process; the pool replaces it and the next query reports any lasting problem.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
+ * `url` is the schema owner's connection (DATABASE_URL). With `appUrl` (DATABASE_APP_URL)
+ * the owner pool only migrates and runs pg-boss's DDL, which happens while the app starts
+ * (features create their queues as they load); every other query goes through the app pool.
+ */
+async function openPostgres(url: string, appUrl: string | undefined): Promise<Database> {
+  // Owner DDL runs one statement at a time, so two connections suffice; each closes after a
+  // second idle, so that once the app has started no owner session stays open.
+  const owner = openPool(url, appUrl ? { max: 2, idleTimeoutMillis: 1000 } : { max: 20 });
+  const pool = appUrl ? openPool(appUrl, { max: 20 }) : owner;
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const database: Database = {
     kind: 'postgres',
-    ...transactionsOn(db),
+    ...transactionsOn(db, appUrl ? SYSTEM_ROLE : null),
     async executeSql(text, values) {
       return pool.query(text, values) as unknown as Promise<SqlResult>;
+    },
+    async executeOwnerSql(text, values) {
+      return owner.query(text, values) as unknown as Promise<SqlResult>;
     },
     async ping() {
       await pool.query('select 1');
     },
-    close: once(() => pool.end()),
+    close: once(async () => {
+      if (owner !== pool) await owner.end();
+      await pool.end();
+    }),
   };
   await migrate(async (work) => {
-    const connection = await pool.connect();
+    const connection = await owner.connect();
     try {
       await connection.query('BEGIN');
       const result = await work(async (text, values) => (await connection.query(text, values)) as unknown as SqlResult);

@@ -18,6 +18,8 @@ const MAINTENANCE_INTERVAL_SECONDS = 30;
 /** Advisory locks that serialize pg-boss's schema work between processes on one PostgreSQL server. */
 const QUEUE_SETUP_LOCK_KEY = 741_852_964;
 const QUEUE_CREATE_LOCK_KEY = 741_852_966;
+/** Also named in migration 0016, which grants the system role its rows. */
+const SCHEMA = 'pgboss';
 
 /**
  * pg-boss on the product's own database: PGlite in embedded mode, PostgreSQL otherwise.
@@ -37,18 +39,25 @@ export async function startJobQueue(database: Database, options: { runWorkers: b
           return work();
         })
       : work();
+  // pg-boss's schema and its upgrades are DDL, so they run as the schema owner, by a boss
+  // that does nothing else; the working one below only checks the schema version.
+  const installer = new PgBoss({ db: { executeSql: (text, values) => database.executeOwnerSql(text, values) }, schema: SCHEMA, supervise: false, schedule: false, migrate: true });
+  await serialized(QUEUE_SETUP_LOCK_KEY, () => installer.start());
+  await installer.stop({ graceful: false, close: false });
+  // Creating a queue attaches a partition to its job table, which only the owner may do;
+  // everything else (sending, fetching, schedules, maintenance) is rows on the app connection.
   const boss = new PgBoss({
     db: {
       executeSql: (text, values) =>
-        text.includes('.create_queue(') ? serialized(QUEUE_CREATE_LOCK_KEY, () => database.executeSql(text, values)) : database.executeSql(text, values),
+        text.includes('.create_queue(') ? serialized(QUEUE_CREATE_LOCK_KEY, () => database.executeOwnerSql(text, values)) : database.executeSql(text, values),
     },
-    schema: 'pgboss',
+    schema: SCHEMA,
     supervise: options.runWorkers,
     schedule: options.runWorkers,
     maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
-    migrate: true,
+    migrate: false,
   });
-  await serialized(QUEUE_SETUP_LOCK_KEY, () => boss.start());
+  await boss.start();
   if (!options.runWorkers) {
     // ROLE=api sends jobs and runs none. Features register their workers as they load, so
     // this is the one place that refuses them: nothing is fetched from a queue on this node.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedChain, openRpcChain, type ChainClient } from '@carbonledger/chain';
 import { ConfigError, loadConfig, type AppConfig } from '../../config';
-import { openDatabase, pgliteDir } from '../../db/database';
+import { databaseTarget, openDatabase } from '../../db/database';
 import { runAuditVerify } from './audit-verify.report';
 
 const CHAIN_SNAPSHOT_NAME = 'chain.bin';
@@ -26,7 +26,7 @@ function openChainCopy(config: AppConfig): { chain: ChainClient; cleanup: () => 
 /** `npm run audit:verify [-- --json]`: verifies every tenant's audit trail; exit code 1 when one was tampered with. */
 async function main(): Promise<number> {
   const config = loadConfig();
-  const database = await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) });
+  const database = await openDatabase(databaseTarget(config));
   const { chain, cleanup } = config.solanaRpcUrl ? { chain: openRpcChain({ url: config.solanaRpcUrl }), cleanup: () => undefined } : openChainCopy(config);
   try {
     return await runAuditVerify({ db: database, chain }, (line) => process.stdout.write(`${line}\n`), { json: process.argv.includes('--json') });
