@@ -192,4 +192,15 @@ export const userAccessStateSchema = z.object({
 });
 export type UserAccessState = z.infer<typeof userAccessStateSchema>;
 
+/** GET /security/locked-accounts: an account locked by failed sign-ins, for an administrator to unlock. */
+export const lockedAccountSchema = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  name: z.string(),
+  companyName: z.string(),
+  lockedUntil: z.string(),
+  consecutiveFailures: z.number().int().nonnegative(),
+});
+export type LockedAccount = z.infer<typeof lockedAccountSchema>;
+
 export const idParams = z.object({ id: z.uuid() });

@@ -68,6 +68,17 @@ export async function setPasswordHash(tx: Tx, userId: string, passwordHash: stri
   await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
+/** Accounts locked now, of the tenant or of one company, soonest unlocked first. */
+export async function lockedAccounts(tx: Tx, now: Date, companyId: string | undefined) {
+  return tx
+    .select({ user: users, companyName: companies.name, lockedUntil: userCredentials.lockedUntil, failedLoginCount: userCredentials.failedLoginCount })
+    .from(userCredentials)
+    .innerJoin(users, eq(users.id, userCredentials.userId))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(gt(userCredentials.lockedUntil, now), companyId ? eq(users.companyId, companyId) : undefined))
+    .orderBy(userCredentials.lockedUntil);
+}
+
 export async function findUser(tx: Tx, userId: string): Promise<UserRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.id, userId));
   return row;

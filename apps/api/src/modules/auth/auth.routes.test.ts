@@ -7,6 +7,7 @@ import { getBase58Decoder } from '@solana/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { companies, linkedWallets, securityAlerts, securityEvents, sessions, userCredentials, users, walletChallenges } from '../../db/schema';
 import { DEMO_PASSWORD, nextClientIp, signInAs, type SignedIn } from './auth.testing';
+import { LOCKOUT } from './auth.service';
 
 let harness: TestApp;
 beforeAll(async () => {
@@ -74,27 +75,61 @@ describe('POST /auth/login', () => {
     expect((await login({ email: 'a@b.test', password: DEMO_PASSWORD, mfaToken: '' })).json().error.fields.mfaToken).toContain('MFA token is required');
   });
 
-  it('locks the account after 5 consecutive failures until an administrator unlocks it', async () => {
+  it('lets nobody lock an account with wrong passwords from rotating IPs: the owner still signs in', async () => {
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await login({ email: 'operator@demo.test', password: 'Wrong!2345' })).json().error.code).toBe('INVALID_CREDENTIALS');
+    }
+    expect((await login({ email: 'operator@demo.test', password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('makes one IP wait after five failures for an e-mail, known or unknown alike; other IPs are not slowed', async () => {
+    const attempts = async (email: string, ip: string) => {
+      const answers = [];
+      for (let attempt = 1; attempt <= 5; attempt++) answers.push((await login({ email, password: 'Wrong!2345' }, { 'x-forwarded-for': ip })).json().error.code);
+      const sixth = await login({ email, password: DEMO_PASSWORD }, { 'x-forwarded-for': ip });
+      return { answers, sixth: { status: sixth.statusCode, code: sixth.json().error.code, message: sixth.json().message } };
+    };
+    const known = await attempts('manager@demo.test', '203.0.113.21');
+    const unknown = await attempts('nobody-here@demo.test', '203.0.113.22');
+    expect(known).toEqual(unknown);
+    expect(known.sixth).toEqual({ status: 429, code: 'RATE_LIMITED', message: 'Too many requests. Please try again later.' });
+    expect((await login({ email: 'manager@demo.test', password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it(`locks only after ${LOCKOUT.maxFailures} failures, then answers like an unknown e-mail until an administrator unlocks from the locked-accounts list`, async () => {
     const email = 'operator@demo.test';
-    for (let attempt = 1; attempt <= 4; attempt++) {
+    for (let attempt = 1; attempt <= LOCKOUT.maxFailures; attempt++) {
       expect((await login({ email, password: 'Wrong!2345' })).json().error.code).toBe('INVALID_CREDENTIALS');
     }
-    const fifth = await login({ email, password: 'Wrong!2345' });
-    expect(fifth.statusCode).toBe(423);
-    expect(fifth.json()).toMatchObject({ message: 'Account is locked. Please contact support.', error: { code: 'ACCOUNT_LOCKED' } });
-    expect((await login({ email, password: DEMO_PASSWORD })).json().error.code).toBe('ACCOUNT_LOCKED');
+    const answerOf = async (payload: Record<string, unknown>) => {
+      const response = await login(payload);
+      const { requestId: _r, traceId: _t, timestamp: _ts, ...body } = response.json();
+      return { status: response.statusCode, body };
+    };
+    const locked = await answerOf({ email, password: DEMO_PASSWORD });
+    expect(locked).toEqual(await answerOf({ email: 'nobody@demo.test', password: DEMO_PASSWORD }));
+    expect(locked).toMatchObject({ status: 401, body: { message: 'Invalid email or password', error: { code: 'INVALID_CREDENTIALS' } } });
 
-    const viewer = await signInAs(harness.app, 'viewer@demo.test');
     const operatorId = await userIdOf(email);
+    const admin = await signInAs(harness.app, 'admin@demo.test');
+    const list = await inject({ url: '/api/v1/security/locked-accounts', headers: admin.headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toEqual([
+      { userId: operatorId, email, name: expect.any(String), companyName: 'Verde Energia S.A.', lockedUntil: expect.any(String), consecutiveFailures: LOCKOUT.maxFailures },
+    ]);
+    const companyOfficer = await signInAs(harness.app, 'cso@demo.test');
+    expect((await inject({ url: '/api/v1/security/locked-accounts', headers: companyOfficer.headers })).json().data.map((row: { email: string }) => row.email)).toEqual([email]);
+    const viewer = await signInAs(harness.app, 'viewer@demo.test');
+    expect((await inject({ url: '/api/v1/security/locked-accounts', headers: viewer.headers })).statusCode).toBe(403);
     const refused = await inject({ method: 'POST', url: `/api/v1/users/${operatorId}/unlock`, headers: viewer.headers });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Access denied. Insufficient permissions.');
 
-    const admin = await signInAs(harness.app, 'admin@demo.test');
     const unlocked = await inject({ method: 'POST', url: `/api/v1/users/${operatorId}/unlock`, headers: admin.headers });
     expect(unlocked.statusCode).toBe(200);
     expect(unlocked.json().data).toMatchObject({ userId: operatorId, lockedUntil: null });
     expect((await login({ email, password: DEMO_PASSWORD })).statusCode).toBe(200);
+    expect((await inject({ url: '/api/v1/security/locked-accounts', headers: admin.headers })).json().data).toEqual([]);
 
     const recorded = await harness.app.db.asSystem((tx) => tx.select().from(securityEvents).where(eq(securityEvents.userId, operatorId)));
     expect(recorded.map((event) => event.type)).toEqual(expect.arrayContaining(['login_failed', 'account_locked', 'account_unlocked', 'login_succeeded']));
@@ -104,11 +139,16 @@ describe('POST /auth/login', () => {
 
   it('unlocks by time: after the lock runs out the password works and the failure count starts again', async () => {
     const email = 'cso@demo.test';
-    for (let attempt = 1; attempt <= 5; attempt++) await login({ email, password: 'Wrong!2345' });
-    expect((await login({ email, password: DEMO_PASSWORD })).json().error.code).toBe('ACCOUNT_LOCKED');
     const userId = await userIdOf(email);
-    await harness.app.db.asSystem((tx) => tx.update(userCredentials).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(userCredentials.userId, userId)));
+    const lockFor = (until: Date) =>
+      harness.app.db.asSystem((tx) => tx.update(userCredentials).set({ lockedUntil: until, failedLoginCount: LOCKOUT.maxFailures }).where(eq(userCredentials.userId, userId)));
+    await signInAs(harness.app, email);
+    await lockFor(new Date(Date.now() + 60_000));
+    expect((await login({ email, password: DEMO_PASSWORD })).json().error.code).toBe('INVALID_CREDENTIALS');
+    await lockFor(new Date(Date.now() - 1000));
     expect((await login({ email, password: 'Wrong!2345' })).json().error.code).toBe('INVALID_CREDENTIALS');
+    const [credentials] = await harness.app.db.asSystem((tx) => tx.select().from(userCredentials).where(eq(userCredentials.userId, userId)));
+    expect(credentials!.failedLoginCount).toBe(1);
     expect((await login({ email, password: DEMO_PASSWORD })).statusCode).toBe(200);
   });
 
@@ -136,7 +176,8 @@ describe('POST /auth/login', () => {
   it('answers 429 in the envelope when one IP tries too often', async () => {
     const headers = { 'x-forwarded-for': '203.0.113.77' };
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await login({ email: 'nobody@demo.test', password: 'Wrong!2345' }, headers)).statusCode);
+    // A different e-mail each time: the per-e-mail delays are another test's subject.
+    for (let i = 0; i < 21; i++) statuses.push((await login({ email: `nobody${i}@demo.test`, password: 'Wrong!2345' }, headers)).statusCode);
     expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
     const limited = await login({ email: 'nobody@demo.test', password: 'Wrong!2345' }, headers);
     expect(limited.statusCode).toBe(429);

@@ -8,6 +8,7 @@ import {
   csrfTokenSchema,
   idParams,
   linkedWalletSchema,
+  lockedAccountSchema,
   loginRequest,
   loginTexts,
   mfaConfirmRequest,
@@ -32,13 +33,14 @@ import { authOf, originOf } from '../../plugins/auth';
 import { sendCsrfToken } from '../../plugins/csrf';
 import { LOGIN_RATE_LIMIT } from '../../plugins/rate-limit';
 import * as auth from './auth.service';
+import { createLoginThrottle } from './login-throttle';
 import * as mfa from './mfa.service';
 import * as wallets from './wallet.service';
 
 const base = `${API_BASE_PATH}`;
 
 function depsOf(app: FastifyInstance): auth.AuthDeps {
-  return { db: app.db, tokens: app.tokens, policy: app.sessionPolicy, secrets: app.mfaSecrets };
+  return { db: app.db, tokens: app.tokens, policy: app.sessionPolicy, secrets: app.mfaSecrets, throttle: createLoginThrottle() };
 }
 
 /** The domain and URI the wallet shows the user: the public URL when configured, else the host asked. */
@@ -173,6 +175,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/auth/wallet/link`,
     { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Link a wallet by a signed challenge', body: walletLinkRequest, response: { 200: apiEnvelope(linkedWalletSchema) } } },
     async (request) => ok(request, await wallets.linkWalletToUser(deps, originOf(request), authOf(request), request.body), 'Wallet linked'),
+  );
+
+  app.get(
+    `${base}/security/locked-accounts`,
+    {
+      onRequest: app.requireRouteRoles('/security-center'),
+      schema: { tags: ['users'], summary: 'Accounts locked by failed sign-ins now, soonest unlocked first', response: { 200: apiEnvelope(z.array(lockedAccountSchema)) } },
+    },
+    async (request) => ok(request, await auth.listLockedAccounts(deps, authOf(request))),
   );
 
   app.post(

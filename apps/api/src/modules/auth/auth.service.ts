@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { actsForWholeTenant, type AuthResult, type LoginRequest, type PasswordChangeRequest, type ProfileUpdateRequest, type SessionRestore, type User, type UserAccessState } from '@carbonledger/contracts';
+import { actsForWholeTenant, type AuthResult, type ErrorCode, type LockedAccount, type LoginRequest, type PasswordChangeRequest, type ProfileUpdateRequest, type SessionRestore, type User, type UserAccessState } from '@carbonledger/contracts';
 import { pgErrorOf, type Database, type Tx } from '../../db/database';
 import { userCredentials, type AuthMethod } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -16,6 +16,7 @@ import { describeDevice, toAuthResult, toSessionRestore, toUser } from './auth.m
 import { acceptedTotpStep, recoveryCodeHash } from './mfa';
 import type { AccessTokens } from './tokens';
 import type { SecretBox } from './secret-box';
+import type { LoginThrottle } from './login-throttle';
 
 export interface AuthDeps {
   db: Database;
@@ -23,10 +24,20 @@ export interface AuthDeps {
   policy: SessionPolicy;
   /** Seals TOTP secrets at rest. */
   secrets: SecretBox;
+  /** Progressive delays per e-mail and client IP. */
+  throttle: LoginThrottle;
 }
 
-/** SPEC §8 ACCOUNT_LOCKED: five consecutive failures lock the account for fifteen minutes. */
-export const LOCKOUT = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
+/**
+ * The account lock (docs/auth.md#lockout): only after this many consecutive failures from
+ * any IPs — the per-IP delays of LoginThrottle slow a guesser long before — for fifteen
+ * minutes or until an administrator unlocks it. A locked account is answered exactly like an
+ * unknown e-mail.
+ */
+export const LOCKOUT = { maxFailures: 50, lockMs: 15 * 60_000 } as const;
+
+/** Refusals that count as a failed attempt towards the delays: what a guesser gets wrong. */
+const GUESS_REFUSALS: readonly ErrorCode[] = ['INVALID_CREDENTIALS', 'INVALID_MFA_TOKEN'];
 
 /** Unknown e-mails still pay for one argon2 verification, so timing does not tell who has an account. */
 const unknownUserHash = hashPassword(randomBytes(16).toString('hex'));
@@ -48,25 +59,32 @@ export interface SignInOptions {
   beforeSession?: SignInStep;
 }
 
-/**
- * SPEC §4 sign-in: find the account by e-mail, refuse locked accounts, check the password
- * (counting failures towards the lockout), the account status, the company's KYC and the
- * MFA code, then open a session and hand out an access token.
- */
 /** A sign-in's answer and the CSRF token of its new session (sent as the response header). */
 export interface SignedIn {
   result: AuthResult;
   csrfToken: string;
 }
 
+/**
+ * SPEC §4 sign-in: an e-mail tried too often from this IP waits (RATE_LIMITED); then find the
+ * account by e-mail, answer a locked one like an unknown one, check the password (counting
+ * failures towards the lockout), the account status, the company's KYC and the MFA code,
+ * then open a session and hand out an access token.
+ */
 export async function signIn(deps: AuthDeps, origin: RequestOrigin, input: LoginRequest, options: SignInOptions): Promise<SignedIn> {
+  if (!deps.throttle.allows(input.email, origin.ip)) throw new AppError('RATE_LIMITED');
+  const refuse = (refusal: AppError): never => {
+    if (GUESS_REFUSALS.includes(refusal.code)) deps.throttle.recordFailure(input.email, origin.ip);
+    throw refusal;
+  };
   const target = await repository.findLoginTarget(deps.db, input.email);
   if (!target) {
     await verifyPassword(await unknownUserHash, input.password);
-    throw new AppError('INVALID_CREDENTIALS');
+    return refuse(new AppError('INVALID_CREDENTIALS'));
   }
   const check = await checkCredentials(deps, origin, target, input);
-  if (isRefusal(check)) throw check.refused;
+  if (isRefusal(check)) return refuse(check.refused);
+  deps.throttle.recordSuccess(input.email, origin.ip);
   await options.afterCredentials?.();
   const { account } = check;
   const now = new Date();
@@ -97,10 +115,13 @@ async function checkCredentials(
   const failure = (refusal: AppError, reason: string) => recordFailure(deps, origin, account, refusal, reason);
 
   if (credentials?.lockedUntil && credentials.lockedUntil > new Date()) {
+    // The answer and the argon2 cost of an unknown e-mail, whatever the password: a lock tells
+    // nobody that the account exists, nor whether the password was right.
+    await verifyPassword(await unknownUserHash, input.password);
     await deps.db.withTenant(user.tenantId, (tx) =>
       recordSecurityEvent(tx, origin, { tenantId: user.tenantId, type: 'login_failed', userId: user.id, userEmail: user.email, details: { reason: 'account locked' } }),
     );
-    return { refused: new AppError('ACCOUNT_LOCKED') };
+    return { refused: new AppError('INVALID_CREDENTIALS') };
   }
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) {
     return failure(new AppError('INVALID_CREDENTIALS'), 'wrong password');
@@ -125,7 +146,7 @@ async function checkCredentials(
   return { account, recoveryCodeHash: usedRecoveryCode };
 }
 
-/** Counts a failed sign-in; the fifth in a row locks the account and is answered ACCOUNT_LOCKED. */
+/** Counts a failed sign-in; the LOCKOUT.maxFailures-th in a row locks the account (the answer stays the same). */
 async function recordFailure(deps: AuthDeps, origin: RequestOrigin, account: repository.Account, refusal: AppError, reason: string): Promise<Refusal> {
   const { user } = account;
   const now = new Date();
@@ -153,7 +174,7 @@ async function recordFailure(deps: AuthDeps, origin: RequestOrigin, account: rep
       userEmail: user.email,
       details: { lockedUntil: lockedUntil.toISOString(), consecutiveFailures: saved.failedLoginCount },
     });
-    return { refused: new AppError('ACCOUNT_LOCKED') };
+    return { refused: refusal };
   });
 }
 
@@ -280,6 +301,19 @@ async function managedUser(tx: Tx, actor: AuthContext, userId: string): Promise<
   const user = await repository.findUser(tx, userId);
   if (!user || (!actsForWholeTenant(actor.role) && user.companyId !== actor.companyId)) throw AppError.notFound('User');
   return user;
+}
+
+/** The accounts locked now that this officer may see: platform administrators the tenant's, others their company's. */
+export async function listLockedAccounts(deps: AuthDeps, viewer: AuthContext): Promise<LockedAccount[]> {
+  const rows = await deps.db.withTenant(viewer.tenantId, (tx) => repository.lockedAccounts(tx, new Date(), actsForWholeTenant(viewer.role) ? undefined : viewer.companyId));
+  return rows.map((row) => ({
+    userId: row.user.id,
+    email: row.user.email,
+    name: `${row.user.firstName} ${row.user.lastName}`.trim(),
+    companyName: row.companyName,
+    lockedUntil: row.lockedUntil!.toISOString(),
+    consecutiveFailures: row.failedLoginCount,
+  }));
 }
 
 /** An administrator lifts a lockout before it runs out (SPEC §8: unlock by time or by an administrator). */

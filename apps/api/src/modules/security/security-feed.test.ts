@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { REALTIME, SERVER_EVENTS, type SecurityAlert, type SecurityEvent } from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { nextClientIp, signInAs, type SignedIn } from '../auth/auth.testing';
+import { LOCKOUT } from '../auth/auth.service';
 
 let harness: TestApp;
 let baseUrl: string;
@@ -51,7 +52,7 @@ describe('security feed', () => {
     const event = next<SecurityEvent>(officer, SERVER_EVENTS.securityEvent, (payload) => payload.type === 'account_locked');
     const alert = next<SecurityAlert>(officer, SERVER_EVENTS.securityAlert, (payload) => payload.title === 'Account locked');
     const count = next<{ activeCount: number }>(officer, SERVER_EVENTS.securityAlertsCountUpdate, (payload) => payload.activeCount >= 2);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < LOCKOUT.maxFailures; i++) {
       await harness.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'operator@demo.test', password: 'Wrong!2345' }, headers: { 'x-forwarded-for': nextClientIp() } });
     }
     expect((await event).userEmail).toBe('operator@demo.test');
