@@ -10,8 +10,9 @@
  * - no serial range tokenised twice, every batch job completed, nothing left processing;
  * - every Idempotency-Key resolved to exactly one retirement, answered the same each time.
  *
- * Options (environment): CHAOS_KILLS (default 20), CHAOS_DATABASE_URL (a PostgreSQL server:
- * a fresh database is created on it for the run; default embedded PGlite), CHAOS_SEED.
+ * Options (environment): CHAOS_KILLS (default 20), CHAOS_DATABASE_URL (a PostgreSQL server
+ * where the URL's user may create databases and roles: a fresh database is created for the
+ * run, and the product runs on it as a runtime role; default embedded PGlite), CHAOS_SEED.
  * Exit code 1 when an invariant fails.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,7 +24,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openEmbeddedChain } from '@carbonledger/chain';
 import type { Address, Signature } from '@solana/kit';
-import { openDatabase, pgliteDir, type Database } from '../apps/api/src/db/database';
+import { APP_ROLE, openDatabase, pgliteDir, SYSTEM_ROLE, type Database } from '../apps/api/src/db/database';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const KILLS = Number(process.env.CHAOS_KILLS ?? 20);
@@ -46,15 +47,29 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function freshDatabase(serverUrl: string): Promise<string> {
-  const name = `chaos_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+/**
+ * A fresh database on the server, migrated by its owner, and a login role for the running
+ * product that may not disable the audit trail's triggers (DATABASE_APP_URL, docs/audit.md):
+ * the chaos run then exercises the product as production should run it.
+ */
+async function freshDatabase(serverUrl: string): Promise<{ ownerUrl: string; appUrl: string }> {
+  const suffix = randomUUID().replaceAll('-', '').slice(0, 12);
+  const name = `chaos_${suffix}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const ownerUrl = new URL(serverUrl);
+  ownerUrl.pathname = `/${name}`;
+  // Migrating creates the product's roles (cluster-wide) the login role joins.
+  await (await openDatabase({ kind: 'postgres', url: ownerUrl.toString() })).close();
+  const role = `chaos_runtime_${suffix}`;
+  const password = randomUUID();
+  await admin.query(`CREATE ROLE ${role} LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB PASSWORD '${password}' IN ROLE ${APP_ROLE}, ${SYSTEM_ROLE}`);
+  await admin.end();
+  const appUrl = new URL(ownerUrl);
+  appUrl.username = role;
+  appUrl.password = password;
+  return { ownerUrl: ownerUrl.toString(), appUrl: appUrl.toString() };
 }
 
 interface Server {
@@ -72,6 +87,7 @@ class Harness {
   }
   port = 0;
   databaseUrl: string | undefined;
+  databaseAppUrl: string | undefined;
 
   async start(): Promise<void> {
     this.port = await freePort();
@@ -87,6 +103,7 @@ class Harness {
       SEED_DEMO_HOLDINGS: 'true',
       TRUST_PROXY: 'loopback',
       ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
+      ...(this.databaseAppUrl ? { DATABASE_APP_URL: this.databaseAppUrl } : {}),
     };
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/api/src/server.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -414,8 +431,8 @@ async function waitUntilQuiet(client: Client) {
 
 async function main() {
   const harness = new Harness();
-  if (DATABASE_SERVER) harness.databaseUrl = await freshDatabase(DATABASE_SERVER);
-  log(`chaos: ${KILLS} kills, seed ${seed}, ${harness.databaseUrl ? 'PostgreSQL' : 'PGlite'}, DATA_DIR ${harness.dataDir}`);
+  if (DATABASE_SERVER) ({ ownerUrl: harness.databaseUrl, appUrl: harness.databaseAppUrl } = await freshDatabase(DATABASE_SERVER));
+  log(`chaos: ${KILLS} kills, seed ${seed}, ${harness.databaseUrl ? 'PostgreSQL (running as a runtime role, DATABASE_APP_URL)' : 'PGlite'}, DATA_DIR ${harness.dataDir}`);
   const client = new Client(harness);
   const workload = new Workload(client);
   const started = performance.now();
