@@ -16,6 +16,7 @@ import { StatCard } from '../../components/StatCard';
 import { formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
 import { translateMessage } from '../../lib/messages';
+import { LockedAccountsCard } from './components/LockedAccountsCard';
 import { ResolveAlertChip } from './components/ResolveAlertChip';
 import { useSecurityAlerts } from './api/security-alerts';
 import { useSecurityEvents } from './api/security-events';
@@ -111,6 +112,7 @@ export default function SecurityCenterPage({ name }: { name: string }) {
             </List>
           </CardContent>
         </Card>
+        <LockedAccountsCard />
       </Box>
     </Box>
   );
