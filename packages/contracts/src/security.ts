@@ -87,6 +87,8 @@ export const requestLogSchema = z.object({
   statusCode: z.number().int(),
   responseTimeMs: z.number(),
   userId: z.uuid().nullable(),
+  /** The signed-in user's name (null for anonymous requests). */
+  userName: z.string().nullable(),
   ip: z.string().nullable(),
   userAgent: z.string().nullable(),
   errorMessage: z.string().nullable(),

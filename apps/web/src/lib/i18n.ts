@@ -1,5 +1,5 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, STORAGE_KEYS, type Language } from '@carbonledger/contracts';
-import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
+import i18n, { type BackendModule, type LanguageDetectorModule, type PostProcessorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en/translation.json';
 
@@ -67,8 +67,19 @@ const lazyLocales: BackendModule = {
   },
 };
 
+/**
+ * A sentence that ends with a name ending in its own period ("… at Verde Energia S.A.") keeps
+ * one period, not "S.A..". Only a pair is collapsed: an ellipsis ("...") stays.
+ */
+const singleFullStop: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'singleFullStop',
+  process: (value: string) => value.replace(/(?<!\.)\.\.(?!\.)/g, '.'),
+};
+
 export async function initI18n() {
   await i18n
+    .use(singleFullStop)
     .use(lazyLocales)
     .use(languageDetector)
     .use(initReactI18next)
@@ -80,6 +91,7 @@ export async function initI18n() {
       load: 'languageOnly',
       fallbackLng: FALLBACK_LANGUAGE,
       interpolation: { escapeValue: false },
+      postProcess: [singleFullStop.name],
       returnNull: false,
     });
   document.documentElement.lang = currentLanguage();

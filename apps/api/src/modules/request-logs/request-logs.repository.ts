@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { requestLogs } from '../../db/schema';
+import { requestLogs, users } from '../../db/schema';
 import { usersOfCompany } from '../security/security.repository';
 
 export interface RequestLogFilter {
@@ -28,9 +28,11 @@ export async function listRequestLogs(tx: Tx, filter: RequestLogFilter) {
   if (filter.companyId) conditions.push(inArray(requestLogs.userId, usersOfCompany(tx, filter.companyId)));
   if (filter.from) conditions.push(gte(requestLogs.createdAt, filter.from));
   if (filter.to) conditions.push(lte(requestLogs.createdAt, filter.to));
+  // The user's name rides along so a log line says who, not only which id.
   return tx
-    .select()
+    .select({ log: requestLogs, userFirstName: users.firstName, userLastName: users.lastName })
     .from(requestLogs)
+    .leftJoin(users, eq(users.id, requestLogs.userId))
     .where(and(...conditions))
     .orderBy(desc(requestLogs.createdAt), desc(requestLogs.id))
     .limit(filter.limit);

@@ -17,17 +17,18 @@ export async function findRequestLogs(tx: Tx, query: RequestLogsQuery, companyId
     to: query.to ? new Date(query.to) : undefined,
     limit: query.limit,
   });
-  return rows.map((row) => ({
-    id: String(row.id),
-    timestamp: row.createdAt.toISOString(),
-    method: row.method,
-    path: row.path,
-    statusCode: row.statusCode,
-    responseTimeMs: Math.round(row.responseTimeMs * 100) / 100,
-    userId: row.userId,
-    ip: row.ip,
-    userAgent: row.userAgent,
-    errorMessage: row.errorMessage,
+  return rows.map(({ log, userFirstName, userLastName }) => ({
+    id: String(log.id),
+    timestamp: log.createdAt.toISOString(),
+    method: log.method,
+    path: log.path,
+    statusCode: log.statusCode,
+    responseTimeMs: Math.round(log.responseTimeMs * 100) / 100,
+    userId: log.userId,
+    userName: userFirstName === null ? null : `${userFirstName} ${userLastName ?? ''}`.trim(),
+    ip: log.ip,
+    userAgent: log.userAgent,
+    errorMessage: log.errorMessage,
   }));
 }
 

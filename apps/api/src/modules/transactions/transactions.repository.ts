@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { certificates, chainSubmissions, companyWallets, mintingJobItems, mintingJobs, mintOperations, projectMints, retirements, tokenMints } from '../../db/schema';
+import { certificates, chainSubmissions, companyWallets, mintingJobItems, mintingJobs, mintOperations, projectMints, registryProjects, retirements, tokenMints } from '../../db/schema';
 
 export type WalletRow = Pick<typeof companyWallets.$inferSelect, 'id' | 'address' | 'companyId' | 'removedAt'>;
 export type MintOperationRow = typeof mintOperations.$inferSelect;
@@ -164,6 +164,12 @@ export async function findBurn(tx: Tx, retirementId: string): Promise<BurnRow | 
 export async function companyOfRetirement(tx: Tx, id: string): Promise<string | undefined> {
   const [row] = await tx.select({ companyId: retirements.companyId }).from(retirements).where(eq(retirements.id, id));
   return row?.companyId;
+}
+
+/** Project id → name of the tenant's sandbox registry projects (a Verra-format registry keeps none here). */
+export async function registryProjectNames(tx: Tx): Promise<Map<string, string>> {
+  const rows = await tx.select({ projectId: registryProjects.projectId, name: registryProjects.name }).from(registryProjects);
+  return new Map(rows.map((row) => [row.projectId, row.name]));
 }
 
 /** The tenant's carbon token mints (symbol, name, decimals): only these count as transfers. */

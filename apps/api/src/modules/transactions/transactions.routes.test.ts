@@ -120,6 +120,8 @@ describe('transactions API: mints from the database, transfers from the chain, p
       status: 'completed',
       amount: '30',
       tokenSymbol: 'TXW23',
+      // The same token reads under the same project name as its mint row, not under the token's name.
+      project: minted.projectName,
       from: verdeWallet.wallet.address,
       to: otherWallet.wallet.address,
       feeLamports: '5000',
@@ -272,7 +274,8 @@ describe('transactions API: mints from the database, transfers from the chain, p
       await new Promise((resolve) => setTimeout(resolve, 200));
       chunk = (await list(verdeAdmin, '?type=mint')).items.find((item) => item.id === `batch-${jobId}-0`);
     }
-    expect(chunk).toMatchObject({ type: 'mint', status: 'completed', amount: '6', projectId: '2250', to: verdeWallet.wallet.address });
+    const projectName = ((await get('/api/v1/projects/2250', verdeAdmin)).json().data as { name: string }).name;
+    expect(chunk).toMatchObject({ type: 'mint', status: 'completed', amount: '6', projectId: '2250', project: projectName, to: verdeWallet.wallet.address });
     expect(chunk!.hash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     expect(BigInt(chunk!.feeLamports!)).toBeGreaterThanOrEqual(5_000n);
     expect(chunk!.description).toContain('2 VCU blocks');

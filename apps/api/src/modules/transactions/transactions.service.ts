@@ -92,13 +92,20 @@ function mintDraft(deps: TransactionsDeps, row: repository.MintOperationRow): Dr
   };
 }
 
-function batchDraft(deps: TransactionsDeps, row: repository.BatchChunkRow): Draft {
+/**
+ * Every row names a token's project the same way: by the project's name, as mints and burns do
+ * (they record it). Batch chunks and chain transfers only know the project id, so its name is
+ * looked up; only a project whose name is nowhere falls back to the token's own name.
+ */
+type ProjectNames = ReadonlyMap<string, string>;
+
+function batchDraft(deps: TransactionsDeps, row: repository.BatchChunkRow, projectNames: ProjectNames): Draft {
   const decimals = row.decimals ?? 0;
   return {
     id: `batch-${row.jobId}-${row.chunk}`,
     type: 'mint',
     status: chunkStatus(row),
-    project: row.tokenName,
+    project: projectNames.get(row.projectId) ?? row.tokenName,
     projectId: row.projectId,
     tokenMint: row.mintAddress,
     tokenSymbol: row.symbol,
@@ -145,8 +152,9 @@ function chainMovementText(transfer: ChainTransfer, what: string, memos: string)
   return `Received ${what} from ${transfer.counterparty ?? 'another wallet'}${memos}`;
 }
 
-function transferDraft(deps: TransactionsDeps, transfer: ChainTransfer, token: repository.TokenMintRow | undefined): Draft {
+function transferDraft(deps: TransactionsDeps, transfer: ChainTransfer, token: repository.TokenMintRow | undefined, projectNames: ProjectNames): Draft {
   const sent = transfer.direction !== 'received';
+  const projectId = token?.projectReference?.split(':')[1] ?? null;
   const symbol = token?.symbol ?? null;
   const memos = transfer.memos.length ? ` (memo: ${transfer.memos.join('; ')})` : '';
   const what = `${tonnes(transfer.amount, transfer.decimals)} ${symbol ?? 'tokens'}`;
@@ -155,8 +163,8 @@ function transferDraft(deps: TransactionsDeps, transfer: ChainTransfer, token: r
     id: `${transfer.direction === 'burned' ? 'burn' : transfer.direction}-${transfer.signature}`,
     type: transfer.direction === 'burned' ? 'burn' : transfer.direction,
     status: 'completed',
-    project: token?.name ?? null,
-    projectId: token?.projectReference?.split(':')[1] ?? null,
+    project: (projectId && projectNames.get(projectId)) ?? token?.name ?? null,
+    projectId,
     tokenMint: transfer.mint,
     tokenSymbol: symbol,
     amount: transfer.amount.toString(),
@@ -188,10 +196,13 @@ async function companyTransactions(deps: TransactionsDeps, tenantId: string, com
     chunks: await repository.batchChunksOfCompany(tx, companyId),
     burns: await repository.burnsOfCompany(tx, companyId),
     tokens: await repository.tenantTokenMints(tx),
+    projectNames: await repository.registryProjectNames(tx),
   }));
+  const projectNames = new Map(facts.projectNames);
+  for (const row of [...facts.mints, ...facts.burns]) projectNames.set(row.projectId, row.projectName);
   const drafts = [
     ...facts.mints.map((row) => mintDraft(deps, row)),
-    ...facts.chunks.map((row) => batchDraft(deps, row)),
+    ...facts.chunks.map((row) => batchDraft(deps, row, projectNames)),
     ...facts.burns.map((row) => burnDraft(deps, row)),
   ];
   const known = new Set(drafts.flatMap((draft) => (draft.hash ? [draft.hash] : [])));
@@ -202,7 +213,7 @@ async function companyTransactions(deps: TransactionsDeps, tenantId: string, com
     const movements: ChainTransfer[] = [];
     for (const wallet of facts.wallets.filter((row) => !row.removedAt && transfersOf(row))) movements.push(...(await walletTransfers(deps.chain, deps.readTransaction, wallet.address, mints, known)));
     const recorded = await deps.db.withTenant(tenantId, (tx) => repository.recordedSignatures(tx, [...new Set(movements.map((movement) => movement.signature))]));
-    for (const movement of movements) if (!recorded.has(movement.signature)) drafts.push(transferDraft(deps, movement, tokens.get(movement.mint)));
+    for (const movement of movements) if (!recorded.has(movement.signature)) drafts.push(transferDraft(deps, movement, tokens.get(movement.mint), projectNames));
   } catch (error) {
     chainAvailable = false;
     deps.logChainFailure(error);
@@ -303,7 +314,8 @@ export async function transactionsOfRecord(deps: TransactionsDeps, tenantId: str
     }
     if (record.kind === 'minting_job') {
       const companyId = await repository.companyOfMintingJob(tx, record.id);
-      return companyId && { companyId, drafts: (await repository.batchChunksOfJob(tx, record.id)).map((row) => batchDraft(deps, row)) };
+      const projectNames = await repository.registryProjectNames(tx);
+      return companyId && { companyId, drafts: (await repository.batchChunksOfJob(tx, record.id)).map((row) => batchDraft(deps, row, projectNames)) };
     }
     const row = await repository.findBurn(tx, record.id);
     return row && { companyId: row.companyId, drafts: [burnDraft(deps, row)] };

@@ -31,6 +31,8 @@ describe('registering an external wallet', () => {
     const key = await generateKeyPairSigner();
     const proof = await signedOwnershipProof(harness.app, companyAdmin, key);
     expect(proof.message).toContain(`Wallet: ${key.address}`);
+    // The company's name ends with its own period: the sentence does not get a second one.
+    expect(proof.message).toContain('I control this wallet and register it for Verde Energia S.A.\n');
     const response = await registerWith(harness.app, companyAdmin, { ...proof, name: 'Treasury', provider: 'phantom' });
     expect(response.statusCode).toBe(201);
     expect(response.json().message).toBe(walletTexts.registered);

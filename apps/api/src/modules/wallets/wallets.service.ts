@@ -107,10 +107,15 @@ export async function listWallets(deps: WalletDeps, actor: WalletActor, query: W
   return views.map(toCompanyWallet);
 }
 
+/** Closes a sentence that ends with a name: "Verde Energia S.A." keeps its own period instead of getting a second one. */
+function endSentence(text: string): string {
+  return text.endsWith('.') ? text : `${text}.`;
+}
+
 function ownershipMessage(fields: { address: string; companyName: string; nonce: string; issuedAt: Date; expiresAt: Date }): string {
   return [
     'Carbonledger wallet ownership',
-    `I control this wallet and register it for ${fields.companyName}.`,
+    `I control this wallet and register it for ${endSentence(fields.companyName)}`,
     '',
     `Wallet: ${fields.address}`,
     `Nonce: ${fields.nonce}`,

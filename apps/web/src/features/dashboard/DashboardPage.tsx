@@ -50,10 +50,16 @@ export default function DashboardPage() {
   const company = useAuthStore((state) => state.company);
   const summary = useDashboardSummary();
   const language = currentLanguage();
-  /** Audit actions such as 'security.login_succeeded' read as the security event they record. */
+  /**
+   * Audit actions read as a sentence in the user's language: 'security.login_succeeded' as the
+   * security event it records, 'retirement.created' as what happened. An action this version
+   * has no sentence for says so plainly instead of showing its raw key.
+   */
   const actionLabel = (action: string) => {
-    const key = `securityEvents.${action.replace(/^security\./, '')}`;
-    return action.startsWith('security.') && i18n.exists(key) ? t(key) : action;
+    const securityKey = `securityEvents.${action.replace(/^security\./, '')}`;
+    if (action.startsWith('security.') && i18n.exists(securityKey)) return t(securityKey);
+    const key = `dashboard.activityActions.${action}`;
+    return i18n.exists(key) ? t(key) : t('dashboard.activityOther');
   };
 
   return (
@@ -108,7 +114,7 @@ export default function DashboardPage() {
                   <ListItem key={entry.id} divider>
                     <ListItemText
                       primary={actionLabel(entry.action)}
-                      secondary={`${entry.actor ?? t('dashboard.system')} · ${entry.resourceType} · ${formatDateTime(entry.timestamp, language)}`}
+                      secondary={`${entry.actor ?? t('dashboard.system')} · ${formatDateTime(entry.timestamp, language)}`}
                     />
                   </ListItem>
                 ))}

@@ -133,7 +133,7 @@ export default function RequestLogsPage({ name }: { name: string }) {
                   <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{log.path}</TableCell>
                   <TableCell>{log.statusCode}</TableCell>
                   <TableCell align="right">{log.responseTimeMs.toFixed(1)} ms</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{log.userId?.slice(0, 8) ?? '—'}</TableCell>
+                  <TableCell title={log.userId ?? undefined}>{log.userName ?? '—'}</TableCell>
                   <TableCell>{log.ip ?? '—'}</TableCell>
                   <TableCell>{log.errorMessage ?? ''}</TableCell>
                 </TableRow>
