@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { sessionCredentials, sessions, users } from '../../db/schema';
 import { usersOfCompany } from '../security/security.repository';
@@ -97,6 +97,16 @@ export async function signInHistory(tx: Tx, userId: string, userAgent: string | 
     .innerJoin(sessions, eq(sessions.id, sessionCredentials.sessionId))
     .where(and(eq(sessions.userId, userId), isNotNull(sessionCredentials.country)));
   return { previousSessions: seen?.n ?? 0, sameDeviceSessions: sameDevice?.n ?? 0, countries: countries.map((row) => row.country!) };
+}
+
+/** Ends the sessions unseen since `idleCutoff` (no request can use them any more); answers their ids. */
+export async function expireIdleSessions(tx: Tx, idleCutoff: Date): Promise<string[]> {
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: 'idle timeout' })
+    .where(and(isNull(sessions.revokedAt), lt(sessions.lastSeenAt, idleCutoff)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }
 
 /** Sessions neither revoked nor past their absolute expiry nor idle for longer than the timeout. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { companies, securityEvents, tenants, users } from '../../db/schema';
+import { companies, securityEvents, sessions, tenants, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { DEMO_PASSWORD, signInAs, type SignedIn } from '../auth/auth.testing';
 
@@ -42,6 +42,18 @@ describe('GET /sessions/active and /sessions/stats', () => {
     const mine = (await inject({ url: '/api/v1/sessions/mine', headers: viewer.headers })).json().data as Array<{ user: { email: string } }>;
     expect(mine.length).toBeGreaterThan(0);
     expect(new Set(mine.map((session) => session.user.email))).toEqual(new Set(['viewer@demo.test']));
+  });
+
+  it('ends sessions idle past SESSION_IDLE_TIMEOUT_MINUTES: they are marked revoked for idle timeout, not left open', async () => {
+    const idle = await signInAs(harness.app, 'finance@demo.test');
+    const idleSince = new Date(Date.now() - (harness.app.config.sessionIdleTimeoutMinutes + 1) * 60_000);
+    await harness.app.db.asSystem((tx) => tx.update(sessions).set({ lastSeenAt: idleSince }).where(eq(sessions.id, idle.result.session.sessionId)));
+
+    const listed = (await inject({ url: '/api/v1/sessions/active', headers: admin.headers })).json().data as Array<{ id: string }>;
+    expect(listed.map((session) => session.id)).not.toContain(idle.result.session.sessionId);
+    const [row] = await harness.app.db.asSystem((tx) => tx.select({ revokedAt: sessions.revokedAt, reason: sessions.revokeReason }).from(sessions).where(eq(sessions.id, idle.result.session.sessionId)));
+    expect(row?.revokedAt).not.toBeNull();
+    expect(row?.reason).toBe('idle timeout');
   });
 
   it('reports session statistics', async () => {

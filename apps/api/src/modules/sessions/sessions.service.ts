@@ -52,15 +52,26 @@ function toMonitoredSession(row: repository.LiveSessionRow, now: Date, currentSe
   };
 }
 
+/**
+ * SESSION_IDLE_TIMEOUT_MINUTES ends a session: one unseen for longer is revoked ('idle timeout')
+ * before sessions are listed or counted, so the database and the monitoring screens agree
+ * (a request on such a session revokes it the same way).
+ */
+async function expireIdleSessions(tx: Tx, policy: SessionPolicy, now: Date): Promise<void> {
+  await repository.expireIdleSessions(tx, new Date(now.getTime() - policy.idleTimeoutMs));
+}
+
 /** Live sessions of the tenant, of one company's users (companyId) or of one user. */
 export async function listActiveSessions(tx: Tx, policy: SessionPolicy, options: { currentSessionId: string; userId?: string; companyId?: string; limit?: number }): Promise<MonitoredSession[]> {
   const now = new Date();
+  await expireIdleSessions(tx, policy, now);
   const rows = await repository.listLiveSessions(tx, { now, idleCutoff: new Date(now.getTime() - policy.idleTimeoutMs), userId: options.userId, companyId: options.companyId, limit: options.limit ?? 500 });
   return rows.map((row) => toMonitoredSession(row, now, options.currentSessionId));
 }
 
 export async function sessionStats(tx: Tx, policy: SessionPolicy, companyId: string | undefined): Promise<SessionStats> {
   const now = new Date();
+  await expireIdleSessions(tx, policy, now);
   const stats = await repository.sessionStats(tx, {
     companyId,
     now,

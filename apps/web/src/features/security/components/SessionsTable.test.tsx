@@ -40,4 +40,24 @@ describe('SessionsTable', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Terminate' }));
     await waitFor(() => expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([`DELETE /sessions/${target.id}`]));
   });
+
+  it('groups the sessions of one user on one device, so many sign-ins from one browser read as one place', () => {
+    signInAs('ADMIN');
+    const carla = { id: crypto.randomUUID(), name: 'Carla Souza', email: 'cso@demo.test' };
+    renderScreen(
+      <SessionsTable
+        sessions={[
+          session({ user: carla, device: 'Chrome on Windows' }),
+          session({ user: carla, device: 'Firefox on Linux' }),
+          session({ user: carla, device: 'Chrome on Windows' }),
+          session({ user: carla, device: 'Chrome on Windows' }),
+        ]}
+      />,
+    );
+    const groups = screen.getAllByTestId('session-group').map((row) => row.textContent);
+    expect(groups).toEqual(['Chrome on Windows · Carla Souza · 3 sessions', 'Firefox on Linux · Carla Souza · 1 session']);
+    // Each group's sessions follow its heading.
+    const rows = screen.getAllByRole('row').slice(1).map((row) => (row.getAttribute('data-testid') === 'session-group' ? 'group' : 'session'));
+    expect(rows).toEqual(['group', 'session', 'session', 'session', 'group', 'session']);
+  });
 });

@@ -8,13 +8,29 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useSnackbar } from '../../../lib/toast';
-import { useState } from 'react';
+import Typography from '@mui/material/Typography';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDateTime, formatDuration } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { translateMessage } from '../../../lib/messages';
 import { useTerminateSession } from '../api/terminate-session';
+
+/**
+ * Each sign-in opens a session, so one browser signed in many times shows many: they are
+ * grouped per user and device (in the order of the newest one) to read as one place.
+ */
+function groupByDevice(sessions: readonly MonitoredSession[]) {
+  const groups = new Map<string, { key: string; device: string; user: MonitoredSession['user']; sessions: MonitoredSession[] }>();
+  for (const session of sessions) {
+    const key = `${session.user.id}|${session.device}`;
+    const group = groups.get(key) ?? { key, device: session.device, user: session.user, sessions: [] };
+    group.sessions.push(session);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
 
 export function SessionsTable({ sessions, showUser = true }: { sessions: readonly MonitoredSession[]; showUser?: boolean }) {
   const { t } = useTranslation();
@@ -48,37 +64,50 @@ export function SessionsTable({ sessions, showUser = true }: { sessions: readonl
               <TableCell colSpan={showUser ? 7 : 6}>{t('sessions.empty')}</TableCell>
             </TableRow>
           )}
-          {sessions.map((session) => (
-            <TableRow key={session.id} hover>
-              {showUser && (
-                <TableCell>
-                  {session.user.name}
-                  <br />
-                  <small>{session.user.email}</small>
+          {groupByDevice(sessions).map((group) => (
+            <Fragment key={group.key}>
+              <TableRow data-testid="session-group" sx={{ bgcolor: 'action.hover' }}>
+                <TableCell colSpan={showUser ? 7 : 6}>
+                  <Typography variant="subtitle2" component="span">
+                    {group.device}
+                  </Typography>
+                  {showUser && ` · ${group.user.name}`}
+                  {` · ${t('sessions.groupCount', { count: group.sessions.length })}`}
                 </TableCell>
-              )}
-              <TableCell>{session.device}</TableCell>
-              <TableCell>
-                {session.location}
-                {session.ip ? ` (${session.ip})` : ''}
-              </TableCell>
-              <TableCell>{formatDateTime(session.loginTime, language)}</TableCell>
-              <TableCell>{formatDuration(session.durationSeconds)}</TableCell>
-              <TableCell>
-                <Chip size="small" label={t(`sessions.statuses.${session.status}`)} color={session.status === 'active' ? 'success' : 'default'} />
-                {session.current && <Chip size="small" label={t('sessions.current')} color="primary" variant="outlined" sx={{ ml: 1 }} />}
-              </TableCell>
-              <TableCell align="right">
-                <Button
-                  size="small"
-                  color="error"
-                  disabled={session.current || terminate.isPending || session.status === 'revoked' || session.status === 'expired'}
-                  onClick={() => setEnding(session)}
-                >
-                  {t('sessions.terminate')}
-                </Button>
-              </TableCell>
-            </TableRow>
+              </TableRow>
+              {group.sessions.map((session) => (
+                <TableRow key={session.id} hover>
+                  {showUser && (
+                    <TableCell>
+                      {session.user.name}
+                      <br />
+                      <small>{session.user.email}</small>
+                    </TableCell>
+                  )}
+                  <TableCell>{session.device}</TableCell>
+                  <TableCell>
+                    {session.location}
+                    {session.ip ? ` (${session.ip})` : ''}
+                  </TableCell>
+                  <TableCell>{formatDateTime(session.loginTime, language)}</TableCell>
+                  <TableCell>{formatDuration(session.durationSeconds)}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={t(`sessions.statuses.${session.status}`)} color={session.status === 'active' ? 'success' : 'default'} />
+                    {session.current && <Chip size="small" label={t('sessions.current')} color="primary" variant="outlined" sx={{ ml: 1 }} />}
+                  </TableCell>
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={session.current || terminate.isPending || session.status === 'revoked' || session.status === 'expired'}
+                      onClick={() => setEnding(session)}
+                    >
+                      {t('sessions.terminate')}
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </Fragment>
           ))}
         </TableBody>
       </Table>
