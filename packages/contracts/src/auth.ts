@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CSRF_TOKEN_PATTERN, PASSWORD_MIN_LENGTH } from './constants';
 import { loginTexts } from './login-texts';
 import { roleSchema } from './roles';
+import { multiLineText, singleLineText } from './text';
 
 /** SPEC §5 login texts (defined without zod in login-texts.ts). */
 export { loginTexts } from './login-texts';
@@ -114,12 +115,12 @@ export type SessionRestore = z.infer<typeof sessionRestoreSchema>;
 
 export const profileUpdateRequest = z
   .object({
-    firstName: z.string().trim().min(1).max(100),
-    lastName: z.string().trim().min(1).max(100),
-    phone: z.string().trim().max(40).nullable(),
-    jobTitle: z.string().trim().max(120).nullable(),
-    bio: z.string().trim().max(2000).nullable(),
-    department: z.string().trim().max(120).nullable(),
+    firstName: singleLineText().trim().min(1).max(100),
+    lastName: singleLineText().trim().min(1).max(100),
+    phone: singleLineText().trim().max(40).nullable(),
+    jobTitle: singleLineText().trim().max(120).nullable(),
+    bio: multiLineText().trim().max(2000).nullable(),
+    department: singleLineText().trim().max(120).nullable(),
   })
   .partial()
   .strict();
@@ -148,7 +149,7 @@ export const walletSessionRequest = z.object({
   password: loginPasswordField,
   walletAddress: solanaAddressField,
   signature: base64Field,
-  message: z.string().min(1),
+  message: multiLineText().min(1).max(2000),
   /** Asked for like at the password sign-in: with MFA on, the wallet is no substitute for the second factor. */
   mfaToken: mfaTokenField.optional(),
   recoveryCode: recoveryCodeField.optional(),
@@ -159,7 +160,7 @@ export const walletLinkRequest = z.object({
   walletAddress: solanaAddressField,
   walletType: walletTypeSchema,
   signature: base64Field,
-  message: z.string().min(1),
+  message: multiLineText().min(1).max(2000),
 });
 export type WalletLinkRequest = z.infer<typeof walletLinkRequest>;
 

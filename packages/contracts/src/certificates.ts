@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bigintString, registryIdSchema } from './registry';
 import { retirementReasonSchema } from './retirements';
+import { singleLineText } from './text';
 
 /**
  * Burn certificates (SPEC §2 Certificates, §3 Certificate): the soulbound certificate that
@@ -127,7 +128,7 @@ export type Certificate = z.infer<typeof certificateSchema>;
 
 export const certificateListQuery = z.object({
   /** Matches the certificate number, the project (name or id) or the beneficiary. */
-  search: z.string().trim().max(100).optional(),
+  search: singleLineText().trim().max(100).optional(),
   /** Administrators may look at one company; everyone else sees their own company's certificates. */
   companyId: z.uuid().optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),

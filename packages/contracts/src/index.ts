@@ -1,4 +1,5 @@
 export * from './envelope';
+export * from './text';
 export * from './errors';
 export * from './constants';
 export * from './roles';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_TYPES, type ProjectType } from './projects';
 import { bigintString, registryIdSchema } from './registry';
+import { multiLineText, singleLineText } from './text';
 import { formatBaseUnits, tonnesField } from './tonnes';
 
 /** SPEC §8 Minting texts, plus the server's own wording for the rules of SPEC §5 Mint. */
@@ -70,15 +71,15 @@ export const mintPreviewRequest = z.object({
   projectId: z.string().regex(/^[0-9]{1,9}$/, mintingTexts.selectProject),
   vintage: z.number().int().min(1990).max(2100).optional(),
   quantity: tonnesField,
-  tokenName: z.string().trim().min(1, mintingTexts.fillRequired).max(32),
+  tokenName: singleLineText().trim().min(1, mintingTexts.fillRequired).max(32),
   symbol: z
     .string()
     .trim()
     .min(1, mintingTexts.fillRequired)
     .max(10)
     .regex(/^[A-Za-z0-9]+$/, 'Symbol may only contain letters and digits'),
-  description: z.string().max(500).optional(),
-  logoUrl: z.string().trim().max(200, mintingTexts.logoUrlInvalid).refine(isAcceptedLogoUrl, mintingTexts.logoUrlInvalid).optional(),
+  description: multiLineText().max(500).optional(),
+  logoUrl: singleLineText().trim().max(200, mintingTexts.logoUrlInvalid).refine(isAcceptedLogoUrl, mintingTexts.logoUrlInvalid).optional(),
   decimals: z.number().int().min(0).max(9).default(0),
   walletId: z.string().uuid(mintingTexts.walletNotApproved),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bigintString, registryIdSchema, registryVcuBlockSchema, verraSerialField } from './registry';
+import { singleLineText } from './text';
 
 /** Carbon project types; the carbon-projects screen offers All plus the types present. */
 export const PROJECT_TYPES = ['renewable', 'wind', 'forestry', 'cookstoves', 'blue_carbon', 'methane_capture'] as const;
@@ -50,7 +51,7 @@ export const projectTypeFilterSchema = z.enum(['all', ...PROJECT_TYPES]);
 
 export const projectListQuery = z.object({
   /** Matches the name, the registry id or the location. */
-  search: z.string().trim().max(100).optional(),
+  search: singleLineText().trim().max(100).optional(),
   type: projectTypeFilterSchema.default('all'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(12),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bigintString, ISO_COUNTRY_CODES, registryIdSchema } from './registry';
 import { preparedTransactionSchema } from './signing';
+import { singleLineText } from './text';
 import { tonnesField } from './tonnes';
 import { companyWalletKindSchema } from './wallets';
 
@@ -87,16 +88,16 @@ export const retirementLocationSchema = z
 export const createRetirementRequest = z.object({
   companyId: z.uuid(retirementTexts.selectCompany),
   /** The connected wallet (an approved wallet of the company) that holds and burns the tokens. */
-  walletAddress: z.string().min(32, retirementTexts.walletRequired).max(44, retirementTexts.walletRequired),
+  walletAddress: singleLineText().min(32, retirementTexts.walletRequired).max(44, retirementTexts.walletRequired),
   /** The project token (its Token-2022 mint). */
-  tokenMint: z.string().min(32).max(44),
+  tokenMint: singleLineText().min(32).max(44),
   /** Whole tCO2e (1 token = 1 tCO2e; base units = amount × 10^decimals). */
   amount: tonnesField,
   reason: retirementReasonSchema,
   location: retirementLocationSchema,
-  memo: z.string().trim().max(120).optional(),
+  memo: singleLineText().trim().max(120).optional(),
   /** Who the retirement is made on behalf of; stored off chain, the chain holds its hash only. */
-  beneficiaryName: z.string().trim().min(1).max(200),
+  beneficiaryName: singleLineText().trim().min(1).max(200),
   /** Schedule toggle: the execute-at time (ISO 8601). Absent = retire now. */
   scheduledFor: z.iso
     .datetime({ offset: true })
@@ -105,7 +106,7 @@ export const createRetirementRequest = z.object({
 });
 export type CreateRetirementRequest = z.input<typeof createRetirementRequest>;
 
-export const submitRetirementRequest = z.object({ signedTxBase64: z.string().min(1).max(4096) });
+export const submitRetirementRequest = z.object({ signedTxBase64: singleLineText().min(1).max(4096) });
 export type SubmitRetirementRequest = z.infer<typeof submitRetirementRequest>;
 
 export const retirementIdParams = z.object({ id: z.uuid() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text';
 
 export const severitySchema = z.enum(['critical', 'high', 'medium', 'low']);
 export type Severity = z.infer<typeof severitySchema>;
@@ -98,7 +99,7 @@ export type RequestLog = z.infer<typeof requestLogSchema>;
 export const requestLogsQuery = z.object({
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
   status: z.enum(['2xx', '3xx', '4xx', '5xx']).optional(),
-  path: z.string().max(200).optional(),
+  path: singleLineText().max(200).optional(),
   userId: z.uuid().optional(),
   from: z.iso.datetime().optional(),
   to: z.iso.datetime().optional(),
@@ -108,10 +109,10 @@ export const requestLogsQuery = z.object({
 
 /** POST /logs/frontend-error (SPEC §7). */
 export const frontendErrorReport = z.object({
-  name: z.string().max(200),
-  message: z.string().max(4000),
-  stack: z.string().max(20_000).optional(),
-  componentStack: z.string().max(20_000).optional(),
+  name: singleLineText().max(200),
+  message: multiLineText().max(4000),
+  stack: multiLineText().max(20_000).optional(),
+  componentStack: multiLineText().max(20_000).optional(),
   context: z.record(z.string(), z.unknown()).optional(),
 });
 export type FrontendErrorReport = z.infer<typeof frontendErrorReport>;

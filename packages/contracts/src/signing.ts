@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { base64Field } from './auth';
+import { singleLineText } from './text';
 
 /** Texts of the prepare → sign → submit flow (SPEC §7, §8). */
 export const signingTexts = {
@@ -62,4 +63,4 @@ export const submissionResultSchema = z.object({
 });
 export type SubmissionResultView = z.infer<typeof submissionResultSchema>;
 
-export const transactionIdParams = z.object({ transactionId: z.string() });
+export const transactionIdParams = z.object({ transactionId: singleLineText().min(1).max(100) });

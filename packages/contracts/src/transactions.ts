@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bigintString } from './registry';
+import { singleLineText } from './text';
 
 /**
  * Transactions (SPEC §2 Transactions, §3 Transaction, §4 statuses and types): every mint, burn,
@@ -59,9 +60,9 @@ export const transactionListQuery = z.object({
   type: transactionTypeSchema.optional(),
   status: transactionStatusSchema.optional(),
   /** Matches hash, project, token symbol, addresses and description (case-insensitive). */
-  search: z.string().trim().max(100).optional(),
+  search: singleLineText().trim().max(100).optional(),
   /** A wallet of the company: its id or its address. */
-  wallet: z.string().trim().min(1).max(64).optional(),
+  wallet: singleLineText().trim().min(1).max(64).optional(),
   /** Platform administrators only: another company of the tenant. */
   companyId: z.uuid().optional(),
   page: z.coerce.number().int().min(1).default(1),

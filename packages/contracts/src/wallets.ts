@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { base64Field, solanaAddressField, walletTypeSchema } from './auth';
+import { multiLineText, singleLineText } from './text';
 
 /** SPEC §4 wallet statuses; suspended and revoked are shown as not active. */
 export const companyWalletStatusSchema = z.enum(['pending', 'approved', 'rejected', 'active', 'suspended', 'revoked']);
@@ -98,13 +99,13 @@ export type WalletOwnershipChallengeRequest = z.infer<typeof walletOwnershipChal
 export const walletOwnershipChallengeSchema = z.object({ message: z.string(), nonce: z.string(), expiresAt: z.string() });
 export type WalletOwnershipChallenge = z.infer<typeof walletOwnershipChallengeSchema>;
 
-const walletNameField = z.string().trim().max(80).optional();
+const walletNameField = singleLineText().trim().max(80).optional();
 
 export const registerExternalWalletRequest = z.object({
   address: solanaAddressField,
   name: walletNameField,
   provider: walletTypeSchema,
-  message: z.string().min(1),
+  message: multiLineText().min(1).max(2000),
   /** base64 ed25519 signature of the UTF-8 message by the wallet's key. */
   signature: base64Field,
 });
@@ -114,7 +115,7 @@ export const createManagedWalletRequest = z.object({ name: walletNameField });
 export type CreateManagedWalletRequest = z.infer<typeof createManagedWalletRequest>;
 
 /** Reject, suspend and revoke say why; the reason is shown to the company. */
-export const walletReasonRequest = z.object({ reason: z.string().trim().min(1, 'A reason is required').max(500) });
+export const walletReasonRequest = z.object({ reason: multiLineText().trim().min(1, 'A reason is required').max(500) });
 export type WalletReasonRequest = z.infer<typeof walletReasonRequest>;
 
 export const walletListQuery = z.object({
