@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
 /** RFC 6238 TOTP (SHA-1, 30 s, 6 digits) from a base32 secret, as an authenticator app computes it. */
@@ -146,7 +146,8 @@ function base58(bytes: Uint8Array): string {
   return text;
 }
 
-test('signing in with a Wallet Standard wallet signature plus e-mail and password', async ({ page }) => {
+/** A Wallet Standard wallet named 'E2E Test Wallet' in the page, its key kept in the test process; answers its address. */
+async function installE2eWallet(page: Page): Promise<string> {
   const { publicKey, privateKey } = crypto.generateKeyPairSync('ed25519');
   const raw = new Uint8Array(publicKey.export({ format: 'der', type: 'spki' }).subarray(-32));
   const address = base58(raw);
@@ -184,6 +185,11 @@ test('signing in with a Wallet Standard wallet signature plus e-mail and passwor
     },
     { address, publicKey: Array.from(raw) },
   );
+  return address;
+}
+
+test('signing in with a Wallet Standard wallet signature plus e-mail and password', async ({ page }) => {
+  const address = await installE2eWallet(page);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Sign in with a wallet' }).click();
   await expect(page).toHaveURL(/\/login\/wallet$/);
@@ -194,6 +200,32 @@ test('signing in with a Wallet Standard wallet signature plus e-mail and passwor
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('banner').getByText(`E2E Test Wallet · ${address.slice(0, 8)}`)).toBeVisible();
+});
+
+test('wallet sign-in asks a user with MFA on for the code, like the password form', async ({ page, request }) => {
+  const email = 'manager@demo.test';
+  const login = await request.post('/api/v1/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await login.json()).data.tokens.accessToken as string}`, 'x-csrf-token': login.headers()['x-csrf-token']! };
+  const secret = (await (await request.post('/api/v1/auth/mfa/enroll', { headers })).json()).data.secret as string;
+  expect((await request.post('/api/v1/auth/mfa/confirm', { headers, data: { code: totp(secret) } })).status()).toBe(200);
+  try {
+    const address = await installE2eWallet(page);
+    await page.goto('/login/wallet');
+    await page.getByRole('button', { name: 'Sign with E2E Test Wallet' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Multi-factor authentication required' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('MFA token is required')).toBeVisible();
+    await page.getByLabel('MFA token').fill(totp(secret));
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('banner').getByText(`E2E Test Wallet · ${address.slice(0, 8)}`)).toBeVisible();
+  } finally {
+    // Other specs sign in as this user with the password alone; the code of the next time step is one no sign-in used.
+    expect((await request.post('/api/v1/auth/mfa/disable', { headers, data: { code: totp(secret, Date.now() + 30_000) } })).status()).toBe(200);
+  }
 });
 
 test('Settings → Security enrols two-factor authentication with the QR code and a 6-digit code', async ({ page }) => {
