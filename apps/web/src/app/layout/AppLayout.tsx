@@ -1,5 +1,7 @@
 import { LAYOUT } from '@carbonledger/contracts';
 import Box from '@mui/material/Box';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -12,6 +14,10 @@ import { TopBar } from './TopBar';
 
 export function AppLayout() {
   const [expanded, setExpanded] = useState(true);
+  // Below md a permanent sidebar leaves the page too little room: it slides over the page
+  // instead, closed until the menu button opens it and closed again once a page is chosen.
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
   const { t } = useTranslation();
   const drawerWidth = expanded ? LAYOUT.drawerExpanded : LAYOUT.drawerCollapsed;
@@ -25,8 +31,12 @@ export function AppLayout() {
         {t('layout.skipToContent')}
       </Box>
       <LiveRefresh />
-      <TopBar expanded={expanded} onToggleDrawer={() => setExpanded((value) => !value)} />
-      <Sidebar expanded={expanded} width={drawerWidth} onExpand={() => setExpanded(true)} />
+      <TopBar expanded={compact ? drawerOpen : expanded} onToggleDrawer={() => (compact ? setDrawerOpen((value) => !value) : setExpanded((value) => !value))} />
+      {compact ? (
+        <Sidebar expanded width={LAYOUT.drawerExpanded} onExpand={() => undefined} overlay={{ open: drawerOpen, onClose: () => setDrawerOpen(false) }} />
+      ) : (
+        <Sidebar expanded={expanded} width={drawerWidth} onExpand={() => setExpanded(true)} />
+      )}
       <Box
         component="main"
         id="main-content"

@@ -28,7 +28,8 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
   entries[next]?.focus();
 }
 
-export function Sidebar({ expanded, width, onExpand }: { expanded: boolean; width: number; onExpand: () => void }) {
+/** `overlay`: the sidebar slides over the page (narrow screens) and closes once an entry is chosen. */
+export function Sidebar({ expanded, width, onExpand, overlay }: { expanded: boolean; width: number; onExpand: () => void; overlay?: { open: boolean; onClose: () => void } }) {
   const { t } = useTranslation();
   const role = useAuthStore((state) => state.user?.role);
   const location = useLocation();
@@ -47,7 +48,12 @@ export function Sidebar({ expanded, width, onExpand }: { expanded: boolean; widt
 
   return (
     <Drawer
-      variant="permanent"
+      variant={overlay ? 'temporary' : 'permanent'}
+      open={overlay ? overlay.open : undefined}
+      onClose={overlay?.onClose}
+      onClick={(event) => {
+        if (overlay && (event.target as HTMLElement).closest('a')) overlay.onClose();
+      }}
       sx={{
         width,
         flexShrink: 0,

@@ -28,15 +28,21 @@ export function TopBar({ expanded, onToggleDrawer }: { expanded: boolean; onTogg
   const toggleLabel = expanded ? t('layout.collapseSidebar') : t('layout.expandSidebar');
   return (
     <AppBar position="fixed" elevation={1} sx={{ height: LAYOUT.headerHeight, justifyContent: 'center', zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: 1.5, minHeight: `${LAYOUT.headerHeight}px !important` }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 }, minHeight: `${LAYOUT.headerHeight}px !important` }}>
         <Tooltip title={toggleLabel}>
           <IconButton color="inherit" edge="start" onClick={onToggleDrawer} aria-label={toggleLabel} aria-expanded={expanded}>
             {expanded ? <MenuOpen /> : <Menu />}
           </IconButton>
         </Tooltip>
-        <Box component={RouterLink} to="/dashboard" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
+        <Box
+          component={RouterLink}
+          to="/dashboard"
+          aria-label="Carbonledger"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0, overflow: 'hidden', flexShrink: 0 }}
+        >
           <Eco sx={{ fontSize: 32, color: 'secondary.main' }} aria-hidden />
-          <Box sx={{ minWidth: 0 }}>
+          {/* On a phone the header's controls need the room: the leaf alone stands for the product. */}
+          <Box sx={{ minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
             <Typography variant="h6" component="span" sx={{ display: 'block', lineHeight: 1.1 }}>
               Carbonledger
             </Typography>
@@ -70,7 +76,7 @@ export function TopBar({ expanded, onToggleDrawer }: { expanded: boolean; onTogg
             </Typography>
           </Box>
         )}
-        {company?.isPlatform && <Chip label={t('layout.platformAdmin')} size="small" color="secondary" sx={{ fontWeight: 600 }} />}
+        {company?.isPlatform && <Chip label={t('layout.platformAdmin')} size="small" color="secondary" sx={{ fontWeight: 600, display: { xs: 'none', md: 'flex' } }} />}
         <ProfileMenu />
       </Toolbar>
     </AppBar>

@@ -33,7 +33,8 @@ export function RetirementsTable({ items, actions }: { items: readonly Retiremen
   const columns = ['id', 'status', 'amount', 'company', 'tx', 'registry', 'created', 'scheduled', 'completed', 'actions'] as const;
   return (
     <TableContainer>
-      <Table size="small" aria-label={t('retirements.history.title')}>
+      {/* Ten columns: narrower cell padding keeps the last ones (Completed, actions) on a laptop screen. */}
+      <Table size="small" aria-label={t('retirements.history.title')} sx={{ '& .MuiTableCell-root': { px: 1 } }}>
         <TableHead>
           <TableRow>
             {columns.map((column) => (
@@ -66,9 +67,10 @@ export function RetirementsTable({ items, actions }: { items: readonly Retiremen
                 )}
               </TableCell>
               <TableCell>{retirement.registryReference ?? '—'}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(retirement.createdAt)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(retirement.scheduledFor)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{date(retirement.completedAt)}</TableCell>
+              {/* Dates may wrap (date, then time): ten columns have to fit a laptop screen. */}
+              <TableCell>{date(retirement.createdAt)}</TableCell>
+              <TableCell>{date(retirement.scheduledFor)}</TableCell>
+              <TableCell>{date(retirement.completedAt)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Tooltip title={t('retirements.history.view')}>
                   <IconButton size="small" aria-label={t('retirements.history.view')} onClick={() => actions.onView(retirement)}>

@@ -96,10 +96,11 @@ export function CompanyWalletsTable({ wallets, actions, showCompany = false }: {
                   </Typography>
                 )}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(wallet.createdAt, language)}</TableCell>
+              <TableCell>{formatDateTime(wallet.createdAt, language)}</TableCell>
               <TableCell>{wallet.approvedBy ?? '—'}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {actions.extra && <Box sx={{ mb: 0.5 }}>{actions.extra(wallet)}</Box>}
+                {/* The decisions wrap under each other rather than push the row past the screen's edge. */}
+                {actions.extra && <Box sx={{ mb: 0.5, display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 0.5 }}>{actions.extra(wallet)}</Box>}
                 <Action label={t('wallets.actions.copy')} onClick={() => actions.onCopy(wallet)}>
                   <ContentCopy fontSize="small" />
                 </Action>

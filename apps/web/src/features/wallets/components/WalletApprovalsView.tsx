@@ -104,7 +104,6 @@ export function WalletApprovalsView() {
                         color={decision === 'approve' || decision === 'reactivate' ? 'success' : 'error'}
                         disabled={decide.isPending}
                         onClick={() => setAsking({ wallet, decision })}
-                        sx={{ mr: 0.5 }}
                       >
                         {t(`wallets.decisions.${decision}`)}
                       </Button>
