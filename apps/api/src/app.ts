@@ -16,7 +16,7 @@ import { spaPlugin } from './plugins/spa';
 import { startJobQueue, stopJobQueue, type JobQueue } from './plugins/jobs';
 import { createRealtimeServer, dropRealtimeConnections, type RealtimeServer } from './plugins/realtime';
 import { healthRoutes } from './modules/health/health.routes';
-import { realtimePlugin } from './modules/realtime/realtime.plugin';
+import { realtimePlugin, sessionEndingsPlugin } from './modules/realtime/realtime.plugin';
 import { idempotencyPlugin } from './modules/idempotency/idempotency.plugin';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -170,6 +170,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(idempotencyPlugin);
   await app.register(requestLogPlugin);
   await app.register(securityFeedPlugin);
+  await app.register(sessionEndingsPlugin);
   await app.register(openapiPlugin);
   await app.register(healthRoutes);
   await app.register(chainPlugin);
