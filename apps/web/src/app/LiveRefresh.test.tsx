@@ -50,4 +50,21 @@ describe('LiveRefresh', () => {
     expect(await screen.findByText('Active')).toBeTruthy();
     expect(screen.queryByText('Pending approval')).toBeNull();
   });
+
+  it('marks holdings, certificates and the dashboard stale when a retirement or a minted chunk is reported', () => {
+    signInAs('COMPANY_ADMIN');
+    const realtime = fakeClient();
+    const { client } = renderScreen(<LiveRefresh client={realtime.client} />);
+    const seeded = [['portfolio'], ['certificates', 'list'], ['dashboard', 'summary']];
+    const stale = () => seeded.map((key) => client.getQueryState(key)?.isInvalidated ?? false);
+    const reseed = () => seeded.forEach((key) => client.setQueryData(key, { seeded: true }));
+
+    reseed();
+    realtime.deliver(SERVER_EVENTS.retirementUpdate, {});
+    expect(stale()).toEqual([true, true, true]);
+
+    reseed();
+    realtime.deliver(SERVER_EVENTS.mintingJobUpdate, {});
+    expect(stale()).toEqual([true, false, true]);
+  });
 });

@@ -13,8 +13,9 @@ export function LiveRefresh({ client = appRealtime() }: { client?: RealtimeClien
   // Registered, approved, rejected, suspended, revoked, made primary, removed: every wallet list and picker.
   useRealtimeInvalidate([SERVER_EVENTS.approvalUpdate], walletKeys.all, client);
   // A retirement burns tokens and issues a certificate: holdings, certificates and the dashboard change.
-  useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate], portfolioKeys.all, client);
+  // Every minted chunk of a batch job adds to the holdings.
+  useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate, SERVER_EVENTS.mintingJobUpdate], portfolioKeys.all, client);
   useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate], certificateKeys.all, client);
-  useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate], ['dashboard'], client);
+  useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate, SERVER_EVENTS.mintingJobUpdate], ['dashboard'], client);
   return null;
 }
