@@ -135,9 +135,15 @@ export async function importFreeBlocks(page: Page, count: number): Promise<Impor
   return imported;
 }
 
-/** One JSON-RPC call to this server's local chain endpoint (/rpc). */
+/**
+ * One JSON-RPC call to this server's local chain endpoint (/rpc) with the page's session, as
+ * the local dev wallet sends it: the faucet and sendTransaction answer a signed-in session (or
+ * this host), and each browser context here comes from its own forwarded address.
+ */
 export async function rpc<T>(page: Page, method: string, params: unknown[]): Promise<{ result?: T; error?: { code: number; message: string } }> {
-  const response = await page.request.post('/rpc', { data: { jsonrpc: '2.0', id: 1, method, params } });
+  const accessToken = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const headers: Record<string, string> = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
+  const response = await page.request.post('/rpc', { data: { jsonrpc: '2.0', id: 1, method, params }, headers });
   return (await response.json()) as { result?: T; error?: { code: number; message: string } };
 }
 
