@@ -34,7 +34,6 @@ export function HoldingsTable({ holdings }: { holdings: PortfolioHolding[] }) {
           <TableRow>
             <TableCell>{t('portfolio.table.token')}</TableCell>
             <TableCell>{t('portfolio.table.project')}</TableCell>
-            <TableCell>{t('portfolio.table.type')}</TableCell>
             <TableCell>{t('portfolio.table.vintage')}</TableCell>
             <TableCell>{t('portfolio.table.wallet')}</TableCell>
             <TableCell align="right">{t('portfolio.table.held')}</TableCell>
@@ -54,6 +53,7 @@ export function HoldingsTable({ holdings }: { holdings: PortfolioHolding[] }) {
                   {holding.tokenName}
                 </Typography>
               </TableCell>
+              {/* The project's type sits under its name rather than in a column of its own, so every column fits a laptop. */}
               <TableCell>
                 {holding.projectId ? (
                   <Link component={RouterLink} to={`/carbon-projects?project=${encodeURIComponent(holding.projectId)}`}>
@@ -62,8 +62,12 @@ export function HoldingsTable({ holdings }: { holdings: PortfolioHolding[] }) {
                 ) : (
                   '—'
                 )}
+                {holding.projectType && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {t(`projects.types.${holding.projectType}`)}
+                  </Typography>
+                )}
               </TableCell>
-              <TableCell>{holding.projectType ? t(`projects.types.${holding.projectType}`) : '—'}</TableCell>
               <TableCell>{holding.vintage ?? '—'}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
