@@ -7,6 +7,9 @@ import { API_BASE_PATH } from '@carbonledger/contracts';
 import type { AppConfig } from './config';
 import { AppError } from './lib/app-error';
 import { assertRedisReachable } from './lib/redis';
+import { explorerTargetOf, publicBaseUrlOf, type ExplorerTarget } from './lib/explorer';
+import { configuredOrLocalSecret } from './lib/secrets';
+import { masterKeyFromHex } from './modules/chain/key-encryption';
 import { databaseTarget, openDatabase, type Database } from './db/database';
 import { seedDemo } from './db/seed';
 import { requestContextPlugin, requestIdFor } from './plugins/request-context';
@@ -58,6 +61,12 @@ declare module 'fastify' {
     realtime: RealtimeServer;
     /** The registry behind projects, minting and retirements: Verra when configured, else the embedded sandbox. */
     registryFor: RegistryProvider;
+    /** Seals platform and managed-wallet keys and MFA secrets: MASTER_KEY, or a key kept in DATA_DIR. */
+    masterKey: Buffer;
+    /** Where explorer links of transactions, mints and certificates point. */
+    explorer: ExplorerTarget;
+    /** The product's public address, for verification links and QR codes. */
+    publicBaseUrl: string;
   }
 }
 
@@ -128,6 +137,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.decorate('db', database);
   app.decorate('chain', chain);
   app.decorate('jobs', jobs);
+  app.decorate('masterKey', masterKeyFromHex(configuredOrLocalSecret(config.masterKey, config.dataDir, 'master')));
+  app.decorate('explorer', explorerTargetOf(config));
+  app.decorate('publicBaseUrl', publicBaseUrlOf(config));
+  const verra = config.registryApiUrl ? verraRegistry({ baseUrl: config.registryApiUrl, apiKey: config.registryApiKey }) : null;
+  app.decorate('registryFor', verra ? () => verra : sandboxRegistry);
   const servesClients = config.role !== 'worker';
   app.decorate('realtime', createRealtimeServer(servesClients ? app.server : null));
 
@@ -183,8 +197,6 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(realtimePlugin);
   await app.register(notificationsRoutes);
   await app.register(dashboardRoutes);
-  const verra = config.registryApiUrl ? verraRegistry({ baseUrl: config.registryApiUrl, apiKey: config.registryApiKey }) : null;
-  app.decorate('registryFor', verra ? () => verra : sandboxRegistry);
   await app.register(projectsRoutes, { registry: app.registryFor });
   await app.register(walletsRoutes);
   await app.register(mintingRoutes);

@@ -9,7 +9,10 @@ export const envelopeMeta = {
 };
 
 export const apiErrorDetail = z.object({
+  /** The generic code (VALIDATION_ERROR, CONFLICT, …). */
   code: z.string(),
+  /** A business failure's own code (e.g. RETIREMENT__NOT_CANCELLABLE), when it has one. */
+  reason: z.string().optional(),
   fields: z.record(z.string(), z.array(z.string())).optional(),
 });
 

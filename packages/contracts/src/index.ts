@@ -1,6 +1,7 @@
 export * from './envelope';
 export * from './text';
 export * from './errors';
+export * from './domain-errors';
 export * from './constants';
 export * from './roles';
 export * from './health';

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { DEFAULT_PERMISSIONS, RESTRICTED_ROUTES, canAccess, hasAnyRole, type RestrictedRoute, type Role } from '@carbonledger/contracts';
+import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import { configuredOrLocalSecret } from '../lib/secrets';
 import { createAccessTokens, type AccessTokens } from '../modules/auth/tokens';
@@ -51,6 +52,12 @@ declare module 'fastify' {
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHORIZED');
   return request.auth;
+}
+
+/** The caller of a guarded route as the services' actor. */
+export function actorOf(request: FastifyRequest): Actor {
+  const auth = authOf(request);
+  return { tenantId: auth.tenantId, companyId: auth.companyId, userId: auth.userId, role: auth.role, requestId: request.id, ip: request.ip };
 }
 
 /** Two-letter country from the edge proxy (Cloudflare's cf-ipcountry, or x-country). */

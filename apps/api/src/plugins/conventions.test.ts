@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiEnvelope } from '@carbonledger/contracts';
+import { apiEnvelope, retirementTexts } from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { ok } from '../lib/envelope';
 import { AppError } from '../lib/app-error';
@@ -12,6 +12,9 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/v1/__probe', { schema: { body: echoBody, response: { 200: apiEnvelope(echoBody) } } }, async (request) => ok(request, request.body));
   app.get('/api/v1/__probe/conflict', async () => {
     throw new AppError('CONFLICT', 'Wallet already pending approval');
+  });
+  app.get('/api/v1/__probe/business', async () => {
+    throw new AppError('RETIREMENT__NOT_CANCELLABLE');
   });
   app.get('/api/v1/__probe/crash', async () => {
     throw new Error('database exploded with secret details');
@@ -67,6 +70,12 @@ describe('API conventions', () => {
     const response = await harness.app.inject({ url: '/api/v1/__probe/conflict' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ message: 'Wallet already pending approval', error: { code: 'CONFLICT' } });
+  });
+
+  it('sends a business failure with its generic code, its own domain code and its text', async () => {
+    const response = await harness.app.inject({ url: '/api/v1/__probe/business' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: retirementTexts.cancelNotAllowed, error: { code: 'CONFLICT', reason: 'RETIREMENT__NOT_CANCELLABLE' } });
   });
 
   it('hides internal failures behind the generic text', async () => {

@@ -10,7 +10,7 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
     success: false,
     data: null,
     message: error.message,
-    error: error.fields ? { code: error.code, fields: error.fields } : { code: error.code },
+    error: { code: error.code, ...(error.reason && { reason: error.reason }), ...(error.fields && { fields: error.fields }) },
     timestamp: new Date().toISOString(),
     requestId: request.id,
     traceId: request.traceId,

@@ -5,6 +5,8 @@ import {
   HEADERS,
   TRACE_ID_BYTES,
   errorCatalogue,
+  isDomainErrorCode,
+  type DomainErrorCode,
   genericErrorTexts,
   type ApiErrorDetail,
 } from '@carbonledger/contracts';
@@ -41,8 +43,14 @@ export class ApiError extends Error {
     readonly code?: string,
     readonly fields?: Record<string, string[]>,
     readonly requestId?: string,
+    /** The business failure's own code (e.g. RETIREMENT__NOT_CANCELLABLE): what screens branch on, never the text. */
+    readonly reason?: DomainErrorCode,
   ) {
     super(message);
+  }
+
+  is(reason: DomainErrorCode): boolean {
+    return this.reason === reason;
   }
 
   get isRateLimited(): boolean {
@@ -177,7 +185,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   function toError(status: number, body: unknown): ApiError {
     if (isEnvelope(body)) {
-      return new ApiError(body.message || clientErrorTexts.requestFailed, status, body.error?.code, body.error?.fields, body.requestId);
+      return new ApiError(body.message || clientErrorTexts.requestFailed, status, body.error?.code, body.error?.fields, body.requestId, isDomainErrorCode(body.error?.reason) ? body.error.reason : undefined);
     }
     if (typeof body === 'object' && body !== null) {
       const { message, error } = body as { message?: unknown; error?: unknown };

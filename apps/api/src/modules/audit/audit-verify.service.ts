@@ -3,7 +3,7 @@ import { actsForWholeTenant, auditTexts, type AuditAnchorCheck, type AuditAnchor
 import type { ChainClient, ChainTransaction } from '@carbonledger/chain';
 import type { Database, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import type { RequestActor } from '../../lib/request-actor';
+import type { Actor } from '../../lib/actor';
 import { findPlatformKey } from '../chain/platform-keys.repository';
 import { anchorsInOrder, chainHead, countEntriesUpTo, entryHashAt, type AuditAnchorRow } from './audit.repository';
 import { verifyAuditChain } from './audit.service';
@@ -147,7 +147,7 @@ export async function verifyTenantAudit(deps: VerifyDeps, tenantId: string): Pro
 }
 
 /** The verification an administrator asks for: exactly ADMIN or SUPER_ADMIN, for their own tenant. */
-export async function verifyAuditAs(deps: VerifyDeps, actor: Pick<RequestActor, 'tenantId' | 'role'>): Promise<AuditVerification> {
+export async function verifyAuditAs(deps: VerifyDeps, actor: Pick<Actor, 'tenantId' | 'role'>): Promise<AuditVerification> {
   // The exact roles: the SPEC §6 role check would also let CSO and Head of Digital Assets through.
   if (!actsForWholeTenant(actor.role)) throw new AppError('ACCESS_DENIED');
   return verifyTenantAudit(deps, actor.tenantId);

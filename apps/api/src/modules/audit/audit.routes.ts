@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, apiEnvelope, auditTexts, auditVerificationSchema } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
-import { requestActorOf as actorOf } from '../../lib/request-actor';
+import { actorOf } from '../../plugins/auth';
 import { verifyAuditAs } from './audit-verify.service';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_BASE_PATH, apiEnvelope, companyIdParams, companyListSchema, companySummarySchema, retirementTexts, updateKycStatusRequest } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
-import { requestActorOf as actorOf } from '../../lib/request-actor';
+import { actorOf } from '../../plugins/auth';
 import * as companies from './companies.service';
 
 /** The companies a user may act for, and the administrators' KYC status switch. */

@@ -2,11 +2,11 @@ import { actsForWholeTenant, type CompanySummary } from '@carbonledger/contracts
 import type { Tx } from '../../db/database';
 import type { KycStatus } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { RequestActor } from '../../lib/request-actor';
+import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit/audit.service';
 import * as repository from './companies.repository';
 
-export type CompanyActor = RequestActor;
+export type CompanyActor = Actor;
 
 function toSummary(row: repository.CompanyRow): CompanySummary {
   return { id: row.id, name: row.name, isPlatform: row.isPlatform, kycStatus: row.kycStatus };

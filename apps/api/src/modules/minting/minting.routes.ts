@@ -23,7 +23,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
 import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
-import { requestActorOf as actorOf } from '../../lib/request-actor';
+import { actorOf } from '../../plugins/auth';
 import { operationBinderOf } from '../idempotency/idempotency.plugin';
 import { createMintingBatch, findMintingJob, getMintingJob, listMintingJobs, toMintingJob } from './minting-jobs.service';
 import { enqueueMintingJob, registerMintingJobs } from './minting.jobs';

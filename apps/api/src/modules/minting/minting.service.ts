@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import type { mintPreviewRequest, updateMintingSettingsRequest } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import type { RequestActor } from '../../lib/request-actor';
+import type { Actor } from '../../lib/actor';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
 import { recordAudit } from '../audit/audit.service';
 import type { BindOperation } from '../idempotency/idempotency.plugin';
@@ -48,7 +48,7 @@ export interface MintingDeps {
   publicBaseUrl: string;
 }
 
-export type MintingActor = RequestActor;
+export type MintingActor = Actor;
 
 export const PREVIEW_TTL_MS = 15 * 60_000;
 const APPROVAL_TIMEOUT_MS = 48 * 60 * 60_000;

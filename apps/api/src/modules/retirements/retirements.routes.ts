@@ -17,7 +17,7 @@ import {
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
-import { requestActorOf as actorOf } from '../../lib/request-actor';
+import { actorOf } from '../../plugins/auth';
 import { configuredOrLocalSecret } from '../../lib/secrets';
 import { masterKeyFromHex } from '../chain/key-encryption';
 import { operationBinderOf } from '../idempotency/idempotency.plugin';

@@ -15,7 +15,7 @@ import type { createRetirementRequest, retirementListQuery } from '@carbonledger
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
-import type { RequestActor } from '../../lib/request-actor';
+import type { Actor } from '../../lib/actor';
 import { beneficiaryHash, certificateFacts, certificateFactsHash, certificateMetadata, type CertificateFacts } from '../../lib/certificate-facts';
 import { recordAudit } from '../audit/audit.service';
 import type { BindOperation } from '../idempotency/idempotency.plugin';
@@ -54,7 +54,7 @@ export interface RetirementDeps {
   schedule(job: { tenantId: string; retirementId: string; at: Date }): Promise<void>;
 }
 
-export type RetirementActor = RequestActor;
+export type RetirementActor = Actor;
 
 /** How long a runner may hold a retirement before another one may take over (crash, restart). */
 const RUNNER_LEASE_MS = 60_000;
@@ -751,8 +751,8 @@ export async function cancelRetirement(deps: RetirementDeps, actor: RetirementAc
     const found = await requireRetirement(tx, actor, id);
     await repository.lockTokenAccount(tx, found.walletAddress, found.tokenMint);
     const row = (await repository.findRetirementForUpdate(tx, id))!;
-    if (!CANCELLABLE_RETIREMENT_STATUSES.includes(row.status)) throw new AppError('CONFLICT', retirementTexts.cancelNotAllowed);
-    if ((await retirePreparedTransaction(tx, preparedTransactionOf(row), 'The retirement was cancelled')) === 'already_sent') throw new AppError('CONFLICT', retirementTexts.cancelNotAllowed);
+    if (!CANCELLABLE_RETIREMENT_STATUSES.includes(row.status)) throw new AppError('RETIREMENT__NOT_CANCELLABLE');
+    if ((await retirePreparedTransaction(tx, preparedTransactionOf(row), 'The retirement was cancelled')) === 'already_sent') throw new AppError('RETIREMENT__NOT_CANCELLABLE');
     const updated = await repository.updateRetirement(tx, id, { status: 'cancelled', cancelledAt: new Date() });
     await audit(tx, updated, 'retirement.cancelled', actor, { previousStatus: row.status });
     return { row: updated, reduceAllowance: row.status === 'scheduled' };

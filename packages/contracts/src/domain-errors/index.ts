@@ -1,0 +1,27 @@
+import { authErrors } from './auth';
+import { chainErrors } from './chain';
+import { mintingErrors } from './minting';
+import { registryErrors } from './registry';
+import { retirementErrors } from './retirements';
+import { signingErrors } from './signing';
+import { walletErrors } from './wallets';
+import type { DomainErrorDefinition } from './define';
+
+export { domainError, type DomainErrorDefinition } from './define';
+
+/** Every domain's business failures, one file per domain under domain-errors/. */
+export const domainErrorCatalogue = {
+  ...authErrors,
+  ...chainErrors,
+  ...mintingErrors,
+  ...registryErrors,
+  ...retirementErrors,
+  ...signingErrors,
+  ...walletErrors,
+} as const satisfies Record<`${Uppercase<string>}__${Uppercase<string>}`, DomainErrorDefinition>;
+
+export type DomainErrorCode = keyof typeof domainErrorCatalogue;
+
+export function isDomainErrorCode(value: unknown): value is DomainErrorCode {
+  return typeof value === 'string' && Object.hasOwn(domainErrorCatalogue, value);
+}
