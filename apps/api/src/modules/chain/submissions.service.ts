@@ -28,7 +28,7 @@ import {
   type PriorityFee,
   type SendOutcome,
 } from '@carbonledger/chain';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import type { SubmissionStatus } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { PlatformKeyPurpose, PlatformKeyring, PlatformSigners } from './platform-keys.service';
@@ -255,6 +255,19 @@ export async function fundPlatformKeysLocally(context: ChainContext, tenantId: s
   if (context.chain.driver !== 'embedded') return;
   const platform = await platformSigners(context, tenantId);
   for (const signer of Object.values(platform)) await fundLocally(context.chain, signer.address);
+}
+
+/**
+ * Expires a prepared transaction nobody sent yet, so that only a newer one can be signed and
+ * submitted; answers 'already_sent' when the wallet got there first. Runs in the caller's
+ * database transaction (the row is locked until it ends).
+ */
+export async function expireUnsentSubmission(tx: Tx, transactionId: string, reason: string): Promise<'expired' | 'already_sent'> {
+  const submission = await findSubmissionForUpdate(tx, transactionId);
+  if (!submission || submission.status === 'expired' || submission.status === 'failed') return 'expired';
+  if (submission.status !== 'pending') return 'already_sent';
+  await markFinished(tx, transactionId, 'expired', reason);
+  return 'expired';
 }
 
 export async function getSubmission(context: ChainContext, tenantId: string, transactionId: string): Promise<SubmissionResult> {

@@ -1,0 +1,24 @@
+/**
+ * The chain module's public face: what app.ts and other modules may use of it. Everything
+ * else in this folder (repositories, the JSON-RPC endpoint, the tracker job) is internal.
+ */
+export { chainPlugin } from './chain.plugin';
+export { masterKeyFromHex, openSecret, sealSecret } from './key-encryption';
+export { landedOnChain, presenceOnChain, type ChainPresence } from './chain-presence';
+export { platformKeyAddresses, type PlatformKeyPurpose, type PlatformKeyring, type PlatformSigner, type PlatformSigners } from './platform-keys.service';
+export {
+  decideSubmission,
+  expireUnsentSubmission,
+  fundPlatformKeysLocally,
+  getSubmission,
+  prepareTransaction,
+  sendPlatformTransaction,
+  submitTransaction,
+  trackSentSubmissions,
+  type ChainContext,
+  type PlatformTransactionInput,
+  type PrepareInput,
+  type PreparedTransaction,
+  type SubmissionResult,
+} from './submissions.service';
+export { findPlatformKey, findSubmission, findSubmissionForUpdate, markFinished, type PlatformKeyRow, type SubmissionRow } from './chain.queries';
