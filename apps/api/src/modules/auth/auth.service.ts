@@ -328,7 +328,7 @@ export async function unlockUser(deps: AuthDeps, origin: RequestOrigin, actor: A
 
 /** Disabling a user ends every session of theirs at once. */
 export async function disableUser(deps: AuthDeps, origin: RequestOrigin, actor: AuthContext, userId: string): Promise<UserAccessState> {
-  if (userId === actor.userId) throw new AppError('CONFLICT', 'You cannot disable your own account');
+  if (userId === actor.userId) throw new AppError('AUTH__CANNOT_DISABLE_SELF');
   return deps.db.withTenant(actor.tenantId, async (tx) => {
     const user = await managedUser(tx, actor, userId);
     await repository.updateUser(tx, user.id, { status: 'suspended' });

@@ -16,7 +16,7 @@ async function accountOf(deps: AuthDeps, auth: AuthContext) {
 /** Starts TOTP enrolment: a new secret waits, unused, until a code from the app confirms it. */
 export async function enrolMfa(deps: AuthDeps, auth: AuthContext) {
   const account = await accountOf(deps, auth);
-  if (account.credentials?.mfaEnabled) throw new AppError('CONFLICT', 'Multi-factor authentication is already enabled');
+  if (account.credentials?.mfaEnabled) throw new AppError('AUTH__MFA_ALREADY_ENABLED');
   const secret = newTotpSecret();
   await deps.db.withTenant(auth.tenantId, (tx) => repository.saveCredentials(tx, account.user, { mfaPendingSecret: deps.secrets.seal(secret, auth.userId) }));
   return enrolmentFor(account.user.email, secret);
@@ -26,7 +26,7 @@ export async function enrolMfa(deps: AuthDeps, auth: AuthContext) {
 export async function confirmMfa(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, code: string) {
   const account = await accountOf(deps, auth);
   const pending = account.credentials?.mfaPendingSecret;
-  if (!pending) throw new AppError('CONFLICT', 'Start multi-factor enrolment first');
+  if (!pending) throw new AppError('AUTH__MFA_ENROLMENT_NOT_STARTED');
   if ((await acceptedTotpStep(deps.secrets.open(pending, auth.userId), code, null)) === null) throw invalidCode();
   const recoveryCodes = newRecoveryCodes();
   await deps.db.withTenant(auth.tenantId, async (tx) => {
@@ -47,7 +47,7 @@ export async function confirmMfa(deps: AuthDeps, origin: RequestOrigin, auth: Au
 export async function disableMfa(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, code: string) {
   const account = await accountOf(deps, auth);
   const secret = account.credentials?.mfaEnabled ? account.credentials.mfaSecret : null;
-  if (!secret) throw new AppError('CONFLICT', 'Multi-factor authentication is not enabled');
+  if (!secret) throw new AppError('AUTH__MFA_NOT_ENABLED');
   if ((await acceptedTotpStep(deps.secrets.open(secret, auth.userId), code, account.credentials?.mfaLastTimeStep ?? null)) === null) throw invalidCode();
   await deps.db.withTenant(auth.tenantId, async (tx) => {
     await repository.saveCredentials(tx, account.user, { mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastTimeStep: null, recoveryCodeHashes: [] });
