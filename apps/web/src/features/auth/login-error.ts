@@ -17,7 +17,7 @@ export function walletLoginErrorText(error: unknown): string {
 }
 
 export function isMfaRequired(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'MFA_REQUIRED' || error.message.includes('MFA_REQUIRED'));
+  return error instanceof ApiError && error.code === 'MFA_REQUIRED';
 }
 
 /** The SPEC §8 text for a failed sign-in. */

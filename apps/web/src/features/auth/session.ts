@@ -1,4 +1,4 @@
-import { TOKEN_REFRESH_AT, errorCatalogue, type AuthResult } from '@carbonledger/contracts';
+import { TOKEN_REFRESH_AT, type AuthResult } from '@carbonledger/contracts';
 import { ApiError } from '../../lib/api-client';
 import { setUnauthorizedHandler } from '../../lib/api';
 import { authStorage } from '../../lib/storage';
@@ -75,7 +75,7 @@ export async function restoreSession(): Promise<void> {
     if (secondsLeft === null || secondsLeft <= 0) await refreshSession();
     else scheduleRefresh(secondsLeft);
   } catch (error) {
-    const refused = error instanceof ApiError && (error.status === 401 || error.status === 403 || error.message === errorCatalogue.SESSION_VALIDATION_FAILED.message);
+    const refused = error instanceof ApiError && (error.status === 401 || error.status === 403 || error.code === 'SESSION_VALIDATION_FAILED');
     if (refused) endSession('expired');
     else {
       cancelRefresh();
