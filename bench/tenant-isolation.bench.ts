@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/api/src/db/database';
-import { seedDemo } from '../apps/api/src/db/seed';
+import { seedDemo } from '../apps/api/src/modules/demo';
 import { users } from '../apps/api/src/db/schema';
 import { measure, report } from './harness';
 

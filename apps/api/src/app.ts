@@ -11,7 +11,6 @@ import { explorerTargetOf, publicBaseUrlOf, type ExplorerTarget } from './lib/ex
 import { configuredOrLocalSecret } from './lib/secrets';
 import { masterKeyFromHex } from './modules/chain/key-encryption';
 import { databaseTarget, openDatabase, type Database } from './db/database';
-import { seedDemo } from './db/seed';
 import { requestContextPlugin, requestIdFor } from './plugins/request-context';
 import { errorsPlugin, sendAppError } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -34,10 +33,10 @@ import { securityRoutes } from './modules/security/security.routes';
 import { requestLogsRoutes } from './modules/request-logs/request-logs.routes';
 import { frontendLogsRoutes } from './modules/frontend-logs/frontend-logs.routes';
 import { realtimeConfigRoutes } from './modules/realtime-config/realtime-config.routes';
-import { projectsRoutes } from './modules/projects/projects.routes';
-import { mintingRoutes } from './modules/minting/minting.routes';
+import { projectsRoutes } from './modules/projects';
+import { mintingRoutes } from './modules/minting';
 import { filesRoutes } from './modules/files/files.routes';
-import { portfolioRoutes } from './modules/portfolio/portfolio.routes';
+import { portfolioRoutes } from './modules/portfolio';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { signingRoutes } from './modules/signing/signing.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
@@ -46,11 +45,9 @@ import { companiesRoutes } from './modules/companies/companies.routes';
 import { certificatesRoutes } from './modules/certificates/certificates.routes';
 import { auditPlugin } from './modules/audit/audit.plugin';
 import { reconciliationRoutes } from './modules/reconciliation';
-import type { RegistryProvider } from './modules/registry/registry.adapter';
-import { sandboxRegistry } from './modules/registry/sandbox-registry';
-import { verraRegistry } from './modules/registry/verra-registry';
+import { registryProviderOf, type RegistryProvider } from './modules/registry';
 import { securityFeedPlugin } from './modules/security/security-feed';
-import { seedDemoHoldingsAtStartup } from './modules/demo/demo-holdings';
+import { seedDemo, seedDemoHoldingsAtStartup } from './modules/demo';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -140,8 +137,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   app.decorate('masterKey', masterKeyFromHex(configuredOrLocalSecret(config.masterKey, config.dataDir, 'master')));
   app.decorate('explorer', explorerTargetOf(config));
   app.decorate('publicBaseUrl', publicBaseUrlOf(config));
-  const verra = config.registryApiUrl ? verraRegistry({ baseUrl: config.registryApiUrl, apiKey: config.registryApiKey }) : null;
-  app.decorate('registryFor', verra ? () => verra : sandboxRegistry);
+  app.decorate('registryFor', registryProviderOf(config));
   const servesClients = config.role !== 'worker';
   app.decorate('realtime', createRealtimeServer(servesClients ? app.server : null));
 
@@ -197,11 +193,11 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(realtimePlugin);
   await app.register(notificationsRoutes);
   await app.register(dashboardRoutes);
-  await app.register(projectsRoutes, { registry: app.registryFor });
+  await app.register(projectsRoutes, { prefix: API_BASE_PATH });
   await app.register(walletsRoutes);
-  await app.register(mintingRoutes);
+  await app.register(mintingRoutes, { prefix: API_BASE_PATH });
   await app.register(filesRoutes);
-  await app.register(portfolioRoutes);
+  await app.register(portfolioRoutes, { prefix: API_BASE_PATH });
   await app.register(signingRoutes);
   await app.register(transactionsRoutes);
   await app.register(retirementsRoutes);

@@ -3,7 +3,6 @@ import type { Role } from '@carbonledger/contracts';
 import { hashPassword } from '../lib/passwords';
 import type { Database, Tx } from './database';
 import { companies, tenants, users } from './schema';
-import { seedSandboxRegistry } from '../modules/registry/sandbox-seed';
 
 export const DEMO_TENANT_SLUG = 'demo';
 const SEED_LOCK_KEY = 741_852_965;
@@ -41,9 +40,14 @@ async function ensureCompany(tx: Tx, tenantId: string, name: string, isPlatform:
 
 /**
  * Demo tenant, its platform and customer companies, and one user per role. Idempotent:
- * running it again changes nothing that exists.
+ * running it again changes nothing that exists. `alsoSeed` runs in the same locked
+ * transaction for the tenant's module data (the demo module passes the sandbox registry's):
+ * db/ knows no module.
  */
-export async function seedDemo(database: Database, options: { password: string }): Promise<{ tenantId: string }> {
+export async function seedDemoAccounts(
+  database: Database,
+  options: { password: string; alsoSeed?: (tx: Tx, tenantId: string) => Promise<void> },
+): Promise<{ tenantId: string }> {
   const passwordHash = await hashPassword(options.password);
   return database.asSystem(async (tx) => {
     // Two processes starting together on one database seed one after the other, not into each other.
@@ -78,7 +82,7 @@ export async function seedDemo(database: Database, options: { password: string }
         })),
       )
       .onConflictDoNothing();
-    await seedSandboxRegistry(tx, tenantId);
+    await options.alsoSeed?.(tx, tenantId);
     return { tenantId };
   });
 }

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@carbonledger/contracts';
 import { DEMO_CUSTOMER_COMPANY, DEMO_TENANT_SLUG } from '../../db/seed';
-import * as minting from '../minting/minting.service';
-import { mintingDeps } from '../minting/minting.routes';
-import * as retirements from '../retirements/retirements.service';
-import { retirementDeps } from '../retirements/retirements.routes';
-import * as wallets from '../wallets/wallets.service';
-import { walletDeps } from '../wallets/wallets.routes';
+import * as minting from '../minting';
+import * as retirements from '../retirements';
+import * as wallets from '../wallets';
 import * as repository from './demo-holdings.repository';
 
 /** What the demo company holds from the first start (README "Demo holdings"). */
@@ -32,7 +29,7 @@ interface DemoActors {
   tenantId: string;
   companyId: string;
   member: { userId: string; companyId: string; role: Role };
-  administrator: { userId: string; companyId: string };
+  administrator: { userId: string; companyId: string; role: Role };
 }
 
 /** Who the seed acts as and what earlier starts left, read in one transaction; null without the demo accounts. */
@@ -49,7 +46,7 @@ async function demoState(app: FastifyInstance) {
       tenantId: tenant.id,
       companyId: company.id,
       member: { userId: member.id, companyId: member.companyId, role: member.role },
-      administrator: { userId: administrator.id, companyId: administrator.companyId },
+      administrator: { userId: administrator.id, companyId: administrator.companyId, role: administrator.role },
     };
     const wallet = await repository.findWalletByName(tx, company.id, DEMO_HOLDINGS.walletName);
     if (!wallet) return { actors, wallet: null, mints: [], retired: false };
@@ -72,22 +69,15 @@ export async function seedDemoHoldings(app: FastifyInstance): Promise<'seeded' |
   if (state.wallet && state.wallet.status !== 'pending' && state.mints.length > 0 && state.retired) return 'present';
   const { actors } = state;
   const { tenantId } = actors;
-  const walletActor = (who: { userId: string; companyId: string }, administrator: boolean): wallets.WalletActor => ({
-    tenantId,
-    companyId: who.companyId,
-    userId: who.userId,
-    administrator,
-    ip: null,
-    requestId: SEED_REQUEST_ID,
-  });
   const member = { tenantId, ...actors.member, requestId: SEED_REQUEST_ID, ip: null };
+  const administrator = { tenantId, ...actors.administrator, requestId: SEED_REQUEST_ID, ip: null };
 
-  const wallet = state.wallet ?? (await wallets.createManagedWallet(walletDeps(app), walletActor(actors.member, false), { name: DEMO_HOLDINGS.walletName }));
-  if (wallet.status === 'pending') await wallets.approveWallet(walletDeps(app), walletActor(actors.administrator, true), wallet.id);
+  const wallet = state.wallet ?? (await wallets.createManagedWallet(wallets.walletDeps(app), member, { name: DEMO_HOLDINGS.walletName }));
+  if (wallet.status === 'pending') await wallets.approveWallet(wallets.walletDeps(app), administrator, wallet.id);
 
   let tokenMint = state.mints.find((operation) => operation.status === 'completed')?.mintAddress ?? null;
   if (state.mints.length === 0) {
-    const deps = mintingDeps(app);
+    const deps = minting.mintingDeps(app);
     const preview = await minting.previewMint(deps, member, {
       projectId: DEMO_HOLDINGS.projectId,
       vintage: DEMO_HOLDINGS.vintage,
@@ -104,7 +94,7 @@ export async function seedDemoHoldings(app: FastifyInstance): Promise<'seeded' |
   }
 
   if (!state.retired && tokenMint) {
-    await retirements.createRetirement(retirementDeps(app), member, {
+    await retirements.createRetirement(retirements.retirementDeps(app), member, {
       companyId: actors.companyId,
       walletAddress: wallet.address,
       tokenMint,

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
 import { supplyOf } from '../minting/minting.testing';
 import { resumeStaleOperations } from '../minting/minting.jobs';
-import { mintingDeps } from '../minting/minting.routes';
+import { mintingDeps } from '../minting';
 import { retirementDeps } from '../retirements/retirements.routes';
 import { sweepRetirements } from '../retirements/retirements.service';
 import { post, retireBody, retirementFixture, WIND_PROJECT, type RetirementFixture } from '../retirements/retirements.testing';

@@ -1,13 +1,15 @@
 import { SERVER_EVENTS, mintingTexts, type CarbonProject, type MintingJob } from '@carbonledger/contracts';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit/audit.service';
-import type { BindOperation } from '../idempotency/idempotency.plugin';
-import { notify } from '../notifications/notifications.service';
-import { lockSelection } from '../registry/vcu-blocks.repository';
-import { markTokenised, releaseReservation, reserveUnits, unitsOf } from '../registry/vcu-blocks.service';
+import { recordAudit } from '../audit';
+import type { BindOperation } from '../idempotency';
+import { notify } from '../notifications';
+import { lockAvailableBlocks, markTokenised, releaseReservation, reserveUnits, unitsOf } from '../registry';
 import { ChainUndecidedError, ensureProjectMint, mintToOnce } from './minting.chain';
+import { requireMintWallet } from './minting.checks';
+import type { MintingDeps } from './minting.deps';
+import { projectMintMetadata, tokenMetadataUri } from './minting.metadata';
 import * as repository from './minting.repository';
-import { projectMintMetadata, requireMintWallet, tokenMetadataUri, type MintingActor, type MintingDeps } from './minting.service';
 
 /** Blocks of one project mint sent in one mint-to transaction; a chunk is the unit of retry and of progress. */
 export const BATCH_CHUNK_SIZE = 20;
@@ -42,14 +44,14 @@ function vintageYear(vintageStart: string): number {
  * minted by anything else while the job runs. The caller enqueues the job after commit.
  * `bindKey` ties the request's Idempotency-Key to the job in the same transaction.
  */
-export async function createMintingBatch(deps: MintingDeps, actor: MintingActor, input: { vcuBlockIds: string[]; walletId: string }, bindKey?: BindOperation): Promise<repository.MintingJobRow> {
+export async function createMintingBatch(deps: MintingDeps, actor: Actor, input: { vcuBlockIds: string[]; walletId: string }, bindKey?: BindOperation): Promise<repository.MintingJobRow> {
   const ids = [...new Set(input.vcuBlockIds)];
   return deps.context.db.withTenant(actor.tenantId, async (tx) => {
     const wallet = await requireMintWallet(tx, actor.companyId, input.walletId);
-    const blocks = (await lockSelection(tx, { status: 'available', ids })).filter((block) => block.companyId === actor.companyId);
+    const blocks = (await lockAvailableBlocks(tx, ids)).filter((block) => block.companyId === actor.companyId);
     if (blocks.length !== ids.length) {
       const missing = ids.filter((id) => !blocks.some((block) => block.id === id));
-      throw new AppError('CONFLICT', `${missing.length} of the selected VCUs are not available for minting any more. Please reload the list.`, { fields: { vcuBlockIds: missing } });
+      throw new AppError('MINTING__VCUS_UNAVAILABLE', `${missing.length} of the selected VCUs are not available for minting any more. Please reload the list.`, { fields: { vcuBlockIds: missing } });
     }
     const totalAmount = blocks.reduce((sum, block) => sum + unitsOf(block), 0n);
     const job = await repository.insertJob(tx, {
@@ -230,16 +232,16 @@ export async function runMintingJob(deps: MintingDeps, tenantId: string, jobId: 
   }
 }
 
-export async function listMintingJobs(deps: MintingDeps, actor: MintingActor, limit: number): Promise<MintingJob[]> {
+export async function listMintingJobs(deps: MintingDeps, actor: Actor, limit: number): Promise<MintingJob[]> {
   return (await deps.context.db.withTenant(actor.tenantId, (tx) => repository.listJobs(tx, actor.companyId, limit))).map(toMintingJob);
 }
 
-export async function findMintingJob(deps: MintingDeps, actor: MintingActor, id: string): Promise<repository.MintingJobRow> {
+export async function findMintingJob(deps: MintingDeps, actor: Actor, id: string): Promise<repository.MintingJobRow> {
   const row = await deps.context.db.withTenant(actor.tenantId, (tx) => repository.findJob(tx, id));
   if (!row || row.companyId !== actor.companyId) throw AppError.notFound('Minting job');
   return row;
 }
 
-export async function getMintingJob(deps: MintingDeps, actor: MintingActor, id: string): Promise<MintingJob> {
+export async function getMintingJob(deps: MintingDeps, actor: Actor, id: string): Promise<MintingJob> {
   return toMintingJob(await findMintingJob(deps, actor, id));
 }

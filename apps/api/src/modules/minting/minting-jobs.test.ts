@@ -12,8 +12,9 @@ import { MINT_TO_KIND } from './minting.chain';
 import { BATCH_CHUNK_SIZE, createMintingBatch, runMintingJob } from './minting-jobs.service';
 import { resumeStaleOperations } from './minting.jobs';
 import { insertOperation } from './minting.repository';
-import { reserveUnits } from '../registry/vcu-blocks.service';
-import type { MintingActor, MintingDeps } from './minting.service';
+import { reserveUnits } from '../registry';
+import type { Actor } from '../../lib/actor';
+import type { MintingDeps } from './minting.deps';
 import { approvedWallet, freeSubranges, importSerials, supplyOf, vcusOf } from './minting.testing';
 
 describe('batch VCU minting', () => {
@@ -21,7 +22,7 @@ describe('batch VCU minting', () => {
   let companyAdmin: SignedIn;
   let admin: SignedIn;
   let otherTenant: SignedIn;
-  let actor: MintingActor;
+  let actor: Actor;
   let deps: MintingDeps;
   let walletId: string;
   let walletAddress: string;

@@ -9,9 +9,8 @@ import {
 } from '@carbonledger/chain';
 import type { RegistryId } from '@carbonledger/contracts';
 import { AppError } from '../../lib/app-error';
-import { sendPlatformTransaction, trackSentSubmissions, type ChainContext } from '../chain/submissions.service';
-import { openMintForApprovedWallets, openWalletAccounts } from '../wallets/wallet-chain.service';
-import { recordTokenMint } from '../wallets/token-mints.repository';
+import { sendPlatformTransaction, trackSentSubmissions, type ChainContext } from '../chain';
+import { openMintForApprovedWallets, openWalletAccounts, recordTokenMint } from '../wallets';
 import * as repository from './minting.repository';
 
 export const CREATE_MINT_KIND = 'minting.create-mint';

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ABANDONED_JOB_SECONDS } from '../../plugins/jobs';
 import * as repository from './minting.repository';
 import { runMintingJob } from './minting-jobs.service';
-import { runMintOperation, STALE_PROCESSING_MS, type MintingDeps } from './minting.service';
+import type { MintingDeps } from './minting.deps';
+import { runMintOperation, STALE_PROCESSING_MS } from './minting.operation';
 
 export const MINTING_BATCH_QUEUE = 'minting.batch';
 export const MINTING_SWEEP_QUEUE = 'minting.resume-stale-operations';

@@ -43,10 +43,6 @@ export async function findWallet(tx: Tx, id: string): Promise<CompanyWalletRow |
   return row;
 }
 
-export async function companyWalletsOf(tx: Tx, companyId: string): Promise<CompanyWalletRow[]> {
-  return tx.select().from(companyWallets).where(and(eq(companyWallets.companyId, companyId), sql`${companyWallets.removedAt} IS NULL`));
-}
-
 /** Vintage years (of vintage start) that still have available imported units, oldest first. */
 export async function availableVintages(tx: Tx, registry: RegistryId, projectId: string): Promise<number[]> {
   const rows = await tx
@@ -63,11 +59,6 @@ export async function findProjectMint(tx: Tx, key: { registry: RegistryId; proje
     .from(projectMints)
     .where(and(eq(projectMints.registry, key.registry), eq(projectMints.projectId, key.projectId), eq(projectMints.vintage, key.vintage)));
   return row;
-}
-
-export async function projectMintsByAddress(tx: Tx, addresses: readonly string[]): Promise<ProjectMintRow[]> {
-  if (addresses.length === 0) return [];
-  return tx.select().from(projectMints).where(inArray(projectMints.mintAddress, [...addresses]));
 }
 
 /** Claims the project+vintage mint; answers undefined when another row holds it already. */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  API_BASE_PATH,
   apiEnvelope,
   approvalIdParams,
   createMintingBatchRequest,
@@ -20,28 +19,20 @@ import {
   tokenMetadataParams,
   updateMintingSettingsRequest,
 } from '@carbonledger/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ok } from '../../lib/envelope';
-import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
 import { actorOf } from '../../plugins/auth';
-import { operationBinderOf } from '../idempotency/idempotency.plugin';
+import { operationBinderOf } from '../idempotency';
 import { createMintingBatch, findMintingJob, getMintingJob, listMintingJobs, toMintingJob } from './minting-jobs.service';
+import { approveMintRequest, executedMintOutcome, executeMint, type ExecuteOutcome } from './minting.commands';
+import { mintingDeps } from './minting.deps';
 import { enqueueMintingJob, registerMintingJobs } from './minting.jobs';
-import * as minting from './minting.service';
+import { tokenMetadataDocument } from './minting.metadata';
+import { previewMint } from './minting.preview';
+import { getMintOperation, listMintOperations } from './minting.queries';
+import { mintingSettingsOf, updateMintingSettings } from './minting.settings';
 
-/** What the minting services need from the app (also used by the demo holdings seed). */
-export function mintingDeps(app: FastifyInstance): minting.MintingDeps {
-  return {
-    context: app.chainContext,
-    publisher: app.live,
-    live: app.live,
-    explorer: explorerTargetOf(app.config),
-    registry: app.registryFor,
-    publicBaseUrl: publicBaseUrlOf(app.config),
-  };
-}
-
-function executed(request: FastifyRequest, reply: FastifyReply, { result, awaitingApproval }: Awaited<ReturnType<typeof minting.executeMint>>): FastifyReply {
+function executed(request: FastifyRequest, reply: FastifyReply, { result, awaitingApproval }: ExecuteOutcome): FastifyReply {
   if (awaitingApproval) return reply.status(202).send(ok(request, result, mintingTexts.awaitingApproval));
   return reply.send(ok(request, result, result.operation.status === 'completed' ? mintingTexts.mintCompleted : undefined));
 }
@@ -54,45 +45,45 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = app.requirePermission('tokens:read');
 
   app.post(
-    `${API_BASE_PATH}/minting/preview`,
+    '/minting/preview',
     { onRequest: mint, schema: { tags: ['minting'], summary: 'Check a mint and read its fees from the chain; stores a preview that execution needs', body: mintPreviewRequest, response: { 200: apiEnvelope(mintPreviewSchema) } } },
     async (request) => {
-      const preview = await minting.previewMint(deps, actorOf(request), request.body);
+      const preview = await previewMint(deps, actorOf(request), request.body);
       return ok(request, preview, preview.valid ? mintingTexts.previewValid : preview.checks.balance.message);
     },
   );
 
   app.post(
-    `${API_BASE_PATH}/minting/execute`,
+    '/minting/execute',
     {
       onRequest: mint,
       config: {
         idempotency: 'required',
         // A retry of an execute that stored no answer answers its operation once decided, never a second mint.
         idempotentOperation: async (request, reply, operationId) => {
-          const outcome = await minting.executedMintOutcome(deps, actorOf(request), operationId);
+          const outcome = await executedMintOutcome(deps, actorOf(request), operationId);
           return outcome && executed(request, reply, outcome);
         },
       },
       schema: { tags: ['minting'], summary: 'Execute a reviewed preview (Idempotency-Key required); 202 when the mint waits for approval', body: executeMintRequest, response: { 200: apiEnvelope(executeMintResultSchema), 202: apiEnvelope(executeMintResultSchema) } },
     },
-    async (request, reply) => executed(request, reply, await minting.executeMint(deps, actorOf(request), request.body.previewId, operationBinderOf(request))),
+    async (request, reply) => executed(request, reply, await executeMint(deps, actorOf(request), request.body.previewId, operationBinderOf(request))),
   );
 
   app.get(
-    `${API_BASE_PATH}/minting/operations`,
+    '/minting/operations',
     { onRequest: read, schema: { tags: ['minting'], summary: "The company's mint operations, newest first", querystring: mintOperationListQuery, response: { 200: apiEnvelope(z.array(mintOperationSchema)) } } },
-    async (request) => ok(request, await minting.listMintOperations(deps, actorOf(request), request.query.limit)),
+    async (request) => ok(request, await listMintOperations(deps, actorOf(request), request.query.limit)),
   );
 
   app.get(
-    `${API_BASE_PATH}/minting/operations/:id`,
+    '/minting/operations/:id',
     { onRequest: read, schema: { tags: ['minting'], summary: 'One mint operation', params: mintOperationIdParams, response: { 200: apiEnvelope(mintOperationSchema) } } },
-    async (request) => ok(request, await minting.getMintOperation(deps, actorOf(request), request.params.id)),
+    async (request) => ok(request, await getMintOperation(deps, actorOf(request), request.params.id)),
   );
 
   app.post(
-    `${API_BASE_PATH}/minting/batches`,
+    '/minting/batches',
     {
       onRequest: mint,
       config: {
@@ -116,28 +107,28 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE_PATH}/minting/batches`,
+    '/minting/batches',
     { onRequest: read, schema: { tags: ['minting'], summary: "The company's minting jobs, newest first", querystring: mintOperationListQuery, response: { 200: apiEnvelope(z.array(mintingJobSchema)) } } },
     async (request) => ok(request, await listMintingJobs(deps, actorOf(request), request.query.limit)),
   );
 
   app.get(
-    `${API_BASE_PATH}/minting/batches/:id`,
+    '/minting/batches/:id',
     { onRequest: read, schema: { tags: ['minting'], summary: 'One minting job with its progress', params: mintingJobIdParams, response: { 200: apiEnvelope(mintingJobSchema) } } },
     async (request) => ok(request, await getMintingJob(deps, actorOf(request), request.params.id)),
   );
 
   app.post(
-    `${API_BASE_PATH}/approvals/:id/approve`,
+    '/approvals/:id/approve',
     {
       onRequest: app.requirePermission('approvals:decide'),
       schema: { tags: ['approvals'], summary: 'Approve a pending mint request; the mint is executed once', params: approvalIdParams, response: { 200: apiEnvelope(executeMintResultSchema) } },
     },
-    async (request) => ok(request, await minting.approveMintRequest(deps, actorOf(request), request.params.id)),
+    async (request) => ok(request, await approveMintRequest(deps, actorOf(request), request.params.id)),
   );
 
   app.get(
-    `${API_BASE_PATH}/public/tokens/:mint/metadata.json`,
+    '/public/tokens/:mint/metadata.json',
     {
       schema: {
         tags: ['minting'],
@@ -147,20 +138,20 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const document = await minting.tokenMetadataDocument(deps, request.params.mint);
+      const document = await tokenMetadataDocument(deps, request.params.mint);
       return reply.header('cache-control', 'public, max-age=60').send(document);
     },
   );
 
   app.get(
-    `${API_BASE_PATH}/minting/settings`,
+    '/minting/settings',
     { onRequest: read, schema: { tags: ['minting'], summary: 'Approval limit (tCO2e) and prices per tCO2e by project type', response: { 200: apiEnvelope(mintingSettingsSchema) } } },
-    async (request) => ok(request, await request.withTenant((tx) => minting.mintingSettingsOf(tx))),
+    async (request) => ok(request, await request.withTenant((tx) => mintingSettingsOf(tx))),
   );
 
   app.put(
-    `${API_BASE_PATH}/minting/settings`,
+    '/minting/settings',
     { onRequest: app.requirePermission('settings:blockchain'), schema: { tags: ['minting'], summary: 'Change the approval limit or prices', body: updateMintingSettingsRequest, response: { 200: apiEnvelope(mintingSettingsSchema) } } },
-    async (request) => ok(request, await request.withTenant((tx) => minting.updateMintingSettings(tx, actorOf(request), request.body))),
+    async (request) => ok(request, await request.withTenant((tx) => updateMintingSettings(tx, actorOf(request), request.body))),
   );
 };

@@ -4,7 +4,7 @@ import { formatVerraSerial, parseVerraSerial, serialForRange, type CarbonProject
 import type { App } from '../../app';
 import type { SignedIn } from '../auth/auth.testing';
 import { sandboxRegistry } from '../registry/sandbox-registry';
-import { importVcuBlock, type VcuActor } from '../registry/vcu-blocks.service';
+import { importVcuBlock, type VcuImporter } from '../registry';
 import { decide, registerNewWallet } from '../wallets/wallets.testing';
 
 /** SOL the test wallets get from the local faucet: enough for any preview's total cost (SPEC §5). */
@@ -35,7 +35,7 @@ export async function freeSubranges(app: App, who: SignedIn, projectId: string, 
 }
 
 /** Imports serials through the registry service (the import endpoint's own code path) and answers the block ids. */
-export async function importSerials(app: App, actor: VcuActor, serials: readonly string[]): Promise<string[]> {
+export async function importSerials(app: App, actor: VcuImporter, serials: readonly string[]): Promise<string[]> {
   return app.db.withTenant(actor.tenantId, async (tx) => {
     const ids: string[] = [];
     for (const serial of serials) ids.push((await importVcuBlock(tx, sandboxRegistry(tx), actor, serial)).id);

@@ -2,12 +2,11 @@ import { address } from '@solana/kit';
 import { DEFAULT_PRICES_USD_CENTS, sumAsTonnes, type Portfolio, type PortfolioHolding, type ProjectType } from '@carbonledger/contracts';
 import type { ChainClient } from '@carbonledger/chain';
 import type { Database } from '../../db/database';
-import { listTokenMints } from '../wallets/token-mints.repository';
-import { companyWalletsOf, projectMintsByAddress } from '../minting/minting.repository';
-import { mintingSettingsOf } from '../minting/minting.service';
-import type { RegistryProvider } from '../registry/registry.adapter';
-import { retiredAmountsOfCompany } from '../retirements/retirements.repository';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
+import { mintingSettingsOf } from '../minting';
+import type { RegistryProvider } from '../registry';
+import { listTokenMints } from '../wallets';
+import { projectMintsByAddress, retiredAmountsOfCompany, walletsOfCompany } from './portfolio.repository';
 
 export interface PortfolioDeps {
   db: Database;
@@ -23,7 +22,7 @@ export interface PortfolioDeps {
  */
 export async function companyPortfolio({ db, chain, explorer, registry: registryFor }: PortfolioDeps, tenantId: string, companyId: string): Promise<Portfolio> {
   const facts = await db.withTenant(tenantId, async (tx) => {
-    const wallets = await companyWalletsOf(tx, companyId);
+    const wallets = await walletsOfCompany(tx, companyId);
     const mints = await listTokenMints(tx);
     const projectMints = await projectMintsByAddress(tx, mints.map((mint) => mint.mintAddress));
     const registry = registryFor(tx);

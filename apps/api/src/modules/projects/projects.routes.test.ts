@@ -6,7 +6,7 @@ import { companies, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { DEMO_PASSWORD, signInAs, type SignedIn } from '../auth/auth.testing';
 import { createRegistryTenant } from '../registry/registry.testing';
-import { markTokenised, releaseReservation, reserveUnits } from '../registry/vcu-blocks.service';
+import { markTokenised, releaseReservation, reserveUnits } from '../registry';
 
 const WIND = (start: number, end: number) => `16044-${start}-${end}-VCS-VCU-262-VER-US-1-3107-01012023-31122023-0`;
 

@@ -10,10 +10,9 @@ import {
   type VcuListQuery,
 } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import type { RegistryAdapter } from '../registry/registry.adapter';
-import { liveBlocks, liveBlocksOfProject } from '../registry/vcu-blocks.repository';
-import { importVcuBlock, unitsOf, type VcuActor, type VcuBlockRecord } from '../registry/vcu-blocks.service';
+import { importVcuBlock, importedBlocks, importedBlocksOfProject, unitsOf, type RegistryAdapter, type VcuBlockRecord} from '../registry';
 
 export async function searchProjects(registry: RegistryAdapter, query: ProjectListQuery): Promise<ProjectPage> {
   const { items, total } = await registry.listProjects({
@@ -95,7 +94,7 @@ function registryBlockToVcu(block: RegistryVcuBlock, project: CarbonProject, reg
  */
 export async function projectVcus(tx: Tx, registry: RegistryAdapter, projectId: string, companyId: string | undefined): Promise<Vcu[]> {
   const project = await requireProject(registry, projectId);
-  const [records, blocks] = await Promise.all([liveBlocksOfProject(tx, registry.id, projectId, companyId), registry.listVcuBlocks(projectId)]);
+  const [records, blocks] = await Promise.all([importedBlocksOfProject(tx, registry.id, projectId, companyId), registry.listVcuBlocks(projectId)]);
   const held = (block: RegistryVcuBlock) => {
     const start = BigInt(block.blockStart);
     const end = BigInt(block.blockEnd);
@@ -106,14 +105,14 @@ export async function projectVcus(tx: Tx, registry: RegistryAdapter, projectId: 
   return [...own, ...fromRegistry].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0)).map((entry) => entry.vcu);
 }
 
-export async function importVcu(tx: Tx, registry: RegistryAdapter, actor: VcuActor, serialNumber: string): Promise<Vcu> {
+export async function importVcu(tx: Tx, registry: RegistryAdapter, actor: Actor, serialNumber: string): Promise<Vcu> {
   const record = await importVcuBlock(tx, registry, actor, serialNumber);
   return recordToVcu(record, await requireProject(registry, record.projectId));
 }
 
 /** The imported VCUs of the viewer's company (of the whole tenant when companyId is undefined) across projects, with their project names. */
 export async function importedVcus(tx: Tx, registry: RegistryAdapter, query: VcuListQuery, companyId: string | undefined): Promise<Vcu[]> {
-  const records = (await liveBlocks(tx, { ...query, companyId })).filter((record) => record.registry === registry.id);
+  const records = (await importedBlocks(tx, { ...query, companyId })).filter((record) => record.registry === registry.id);
   const projects = new Map<string, CarbonProject>();
   for (const projectId of new Set(records.map((record) => record.projectId))) {
     const project = await registry.getProject(projectId);

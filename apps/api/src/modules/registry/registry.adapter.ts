@@ -21,7 +21,7 @@ export interface RetirementDetails {
 /**
  * A carbon registry (Verra or the embedded sandbox). Ranges are Verra serials; every
  * state change answers with the registry's own reference for it. Failures are AppErrors:
- * NOT_FOUND (no such block), CONFLICT (range not free), VALIDATION_ERROR (serial does not
+ * NOT_FOUND (no such block), REGISTRY__BLOCK_NOT_ISSUED (range not free), VALIDATION_ERROR (serial does not
  * match the issued block), SERVICE_UNAVAILABLE (registry unreachable or answering nonsense).
  */
 export interface RegistryAdapter {

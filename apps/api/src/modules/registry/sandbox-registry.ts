@@ -96,7 +96,7 @@ async function transitionRange(
     throw AppError.validation({ serialNumber: [registryTexts.issuanceMismatch] }, registryTexts.issuanceMismatch);
   }
   if (blocks.some((block) => block.status !== from || (expectedReference !== undefined && block.reference !== expectedReference))) {
-    throw new AppError('CONFLICT', registryTexts.blockNotIssued, { fields: { serialNumber: [registryTexts.blockNotIssued] } });
+    throw new AppError('REGISTRY__BLOCK_NOT_ISSUED', registryTexts.blockNotIssued, { fields: { serialNumber: [registryTexts.blockNotIssued] } });
   }
   const outside: repository.NewSandboxBlock[] = [];
   for (const block of blocks) {

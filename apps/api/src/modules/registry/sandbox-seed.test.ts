@@ -4,7 +4,8 @@ import { PROJECT_TYPES, parseVerraSerial, serialUnits } from '@carbonledger/cont
 import { createTestDatabase } from '../../test/test-app';
 import { rowsOf, type Database } from '../../db/database';
 import { registryVcuBlocks, tenants } from '../../db/schema';
-import { DEMO_TENANT_SLUG, seedDemo } from '../../db/seed';
+import { DEMO_TENANT_SLUG } from '../../db/seed';
+import { seedDemo } from '../demo';
 import { SANDBOX_PROJECTS, sandboxBlocksFor } from './sandbox-seed';
 
 describe('sandbox registry demo data', () => {

@@ -9,7 +9,8 @@ import {
 } from '@carbonledger/contracts';
 import { pgErrorOf, type Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit/audit.service';
+import type { Actor } from '../../lib/actor';
+import { recordAudit } from '../audit';
 import type { RegistryAdapter, RetirementDetails } from './registry.adapter';
 import { coversRange } from './ranges';
 import * as repository from './vcu-blocks.repository';
@@ -18,13 +19,8 @@ export type VcuBlockRecord = repository.VcuBlockRow;
 
 export const NO_DOUBLE_TOKENISATION_CONSTRAINT = 'vcu_blocks_no_double_tokenisation';
 
-export interface VcuActor {
-  tenantId: string;
-  companyId: string;
-  userId: string | null;
-  requestId?: string | null;
-  ip?: string | null;
-}
+/** Who imports VCUs for a company: a user, or no one (null) when a mint is resumed whose requester was deleted. */
+export type VcuImporter = Pick<Actor, 'tenantId' | 'companyId' | 'requestId' | 'ip'> & { userId: Actor['userId'] | null };
 
 /** Which imported blocks a mint draws from: a company's blocks of a project (optionally one vintage year), or chosen blocks. */
 export type ReserveSource = { registry: RegistryId; projectId: string; companyId: string; vintageYear?: number } | { blockIds: readonly string[] };
@@ -57,7 +53,7 @@ function isDoubleTokenisation(error: unknown): boolean {
 
 /** The database's error names the other row's range (maybe another tenant's); the user gets only our own text. */
 function overlapConflict(error: unknown): AppError {
-  return new AppError('CONFLICT', registryTexts.overlap, { fields: { serialNumber: [registryTexts.overlap] }, cause: error });
+  return new AppError('REGISTRY__SERIAL_OVERLAP', registryTexts.overlap, { fields: { serialNumber: [registryTexts.overlap] }, cause: error });
 }
 
 /**
@@ -66,7 +62,7 @@ function overlapConflict(error: unknown): AppError {
  * tenant already holds), then locked in the registry; the registry's lock reference is
  * kept. Everything happens in the caller's transaction, so a refused lock undoes the claim.
  */
-export async function importVcuBlock(tx: Tx, registry: RegistryAdapter, actor: VcuActor, serialNumber: string): Promise<VcuBlockRecord> {
+export async function importVcuBlock(tx: Tx, registry: RegistryAdapter, actor: VcuImporter, serialNumber: string): Promise<VcuBlockRecord> {
   const serial = parseOrReject(serialNumber);
   const blocks = (await registry.listVcuBlocks(serial.projectId)).map((block) => ({ ...block, blockStart: BigInt(block.blockStart), blockEnd: BigInt(block.blockEnd) }));
   if (!coversRange(blocks, serial.blockStart, serial.blockEnd)) {
@@ -195,7 +191,7 @@ export async function freeRegistryUnits(registry: RegistryAdapter, projectId: st
  * serials first, the last block split), so a mint can draw on the registry directly. Each
  * range goes through importVcuBlock: the exclusion constraint and the registry lock apply.
  */
-export async function importFreeUnits(tx: Tx, registry: RegistryAdapter, actor: VcuActor, source: { projectId: string; vintageYear?: number }, units: bigint): Promise<VcuBlockRecord[]> {
+export async function importFreeUnits(tx: Tx, registry: RegistryAdapter, actor: VcuImporter, source: { projectId: string; vintageYear?: number }, units: bigint): Promise<VcuBlockRecord[]> {
   requirePositive(units);
   const imported: VcuBlockRecord[] = [];
   let missing = units;
@@ -209,7 +205,7 @@ export async function importFreeUnits(tx: Tx, registry: RegistryAdapter, actor: 
     missing -= take;
   }
   if (missing > 0n) {
-    throw new AppError('CONFLICT', `The registry has ${units - missing} tCO2e free for this project; ${units} tCO2e more are needed.`, { fields: { quantity: [`At most ${units - missing} more tCO2e are free in the registry`] } });
+    throw new AppError('REGISTRY__NOT_ENOUGH_FREE_UNITS', `The registry has ${units - missing} tCO2e free for this project; ${units} tCO2e more are needed.`, { fields: { quantity: [`At most ${units - missing} more tCO2e are free in the registry`] } });
   }
   return imported;
 }
@@ -217,16 +213,26 @@ export async function importFreeUnits(tx: Tx, registry: RegistryAdapter, actor: 
 /**
  * Reserves `units` of available imported VCUs for a mint, lowest serials first, splitting
  * the last block when needed. Answers the reserved blocks (status reserved, mintReference set).
- * 409 CONFLICT when fewer units are available; nothing changes then.
+ * REGISTRY__INSUFFICIENT_UNITS (409) when fewer units are available; nothing changes then.
  */
 export async function reserveUnits(tx: Tx, source: ReserveSource, units: bigint, mintReference: string): Promise<VcuBlockRecord[]> {
   requirePositive(units);
   const blocks = await repository.lockSelection(tx, 'blockIds' in source ? { status: 'available', ids: source.blockIds } : { status: 'available', ...source });
   const available = blocks.reduce((total, block) => total + unitsOf(block), 0n);
   if (available < units) {
-    throw new AppError('CONFLICT', `Only ${available} tCO2e of imported VCUs are available; ${units} tCO2e requested.`, { fields: { quantity: [`At most ${available} tCO2e are available`] } });
+    throw new AppError('REGISTRY__INSUFFICIENT_UNITS', `Only ${available} tCO2e of imported VCUs are available; ${units} tCO2e requested.`, { fields: { quantity: [`At most ${available} tCO2e are available`] } });
   }
   return takeLowest(tx, blocks, units, { status: 'reserved', mintReference });
+}
+
+/** The blocks reserved under a mint reference, locked: what a retried mint finds of its own earlier reservation. */
+export function lockReservation(tx: Tx, mintReference: string): Promise<VcuBlockRecord[]> {
+  return repository.lockSelection(tx, { status: 'reserved', mintReference });
+}
+
+/** Those of the chosen blocks that are still available, locked so that nothing else reserves them meanwhile. */
+export function lockAvailableBlocks(tx: Tx, ids: readonly string[]): Promise<VcuBlockRecord[]> {
+  return repository.lockSelection(tx, { status: 'available', ids });
 }
 
 /** The mint went through: its reserved blocks become tokenised under the mint address. */
@@ -258,7 +264,7 @@ export async function retireTokenisedUnits(
   const blocks = await repository.lockSelection(tx, { status: 'tokenised', mintAddress: retirement.mintAddress, registry: registry.id, companyId: retirement.companyId });
   const tokenised = blocks.reduce((total, block) => total + unitsOf(block), 0n);
   if (tokenised < retirement.units) {
-    throw new AppError('CONFLICT', `Only ${tokenised} tCO2e of this token's VCUs are not yet retired; ${retirement.units} tCO2e requested.`);
+    throw new AppError('REGISTRY__NOT_ENOUGH_TOKENISED_UNITS', `Only ${tokenised} tCO2e of this token's VCUs are not yet retired; ${retirement.units} tCO2e requested.`);
   }
   const pieces = await takeLowest(tx, blocks, retirement.units, { status: 'retired' });
   const retired: VcuBlockRecord[] = [];

@@ -5,6 +5,7 @@ import { registryTexts } from '@carbonledger/contracts';
 import { createTestDatabase } from '../../test/test-app';
 import { pgErrorOf, type Database } from '../../db/database';
 import { auditLog, registryVcuBlocks, vcuBlocks } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { sandboxRegistry } from './sandbox-registry';
 import { WIND_BLOCK, WIND_PROJECT, createRegistryTenant } from './registry.testing';
@@ -16,7 +17,6 @@ import {
   releaseVcuBlock,
   reserveUnits,
   retireTokenisedUnits,
-  type VcuActor,
 } from './vcu-blocks.service';
 
 /** The wind block's serial with other block numbers. */
@@ -36,12 +36,12 @@ async function rejection(promise: Promise<unknown>): Promise<AppError> {
 describe('VCU import, reservation and the one-tokenisation rule', () => {
   let database: Database;
   let drop: () => Promise<void>;
-  let alpha: VcuActor;
-  let beta: VcuActor;
-  let gamma: VcuActor;
+  let alpha: Actor;
+  let beta: Actor;
+  let gamma: Actor;
 
-  const importAs = (actor: VcuActor, serial: string) => database.withTenant(actor.tenantId, (tx) => importVcuBlock(tx, sandboxRegistry(tx), actor, serial));
-  const registryBlocksOf = (actor: VcuActor) =>
+  const importAs = (actor: Actor, serial: string) => database.withTenant(actor.tenantId, (tx) => importVcuBlock(tx, sandboxRegistry(tx), actor, serial));
+  const registryBlocksOf = (actor: Actor) =>
     database.withTenant(actor.tenantId, (tx) => tx.select().from(registryVcuBlocks).where(eq(registryVcuBlocks.projectId, WIND_PROJECT)).orderBy(registryVcuBlocks.blockStart));
 
   beforeAll(async () => {

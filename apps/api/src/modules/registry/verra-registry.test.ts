@@ -5,10 +5,11 @@ import { parseVerraSerial, registryTexts, type CarbonProject, type RegistryVcuBl
 import { createTestDatabase } from '../../test/test-app';
 import type { Database } from '../../db/database';
 import { vcuBlocks } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { createRegistryTenant } from './registry.testing';
 import { verraRegistry } from './verra-registry';
-import { importVcuBlock, type VcuActor } from './vcu-blocks.service';
+import { importVcuBlock } from './vcu-blocks.service';
 
 const API_KEY = 'test-key-123';
 const BLOCK = '12001-823550001-823560000-VCS-VCU-1024-VER-PE-14-1360-01012018-31122018-1';
@@ -112,7 +113,7 @@ describe('Verra-format registry adapter against a local fake', () => {
   let server: Awaited<ReturnType<typeof startFakeVerra>>;
   let database: Database;
   let drop: () => Promise<void>;
-  let actor: VcuActor;
+  let actor: Actor;
 
   beforeAll(async () => {
     server = await startFakeVerra();

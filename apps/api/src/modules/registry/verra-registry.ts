@@ -29,7 +29,7 @@ function unavailable(cause?: unknown): AppError {
 /** Registry answers to a state change, as the platform's errors. */
 function changeRefused(status: number): AppError {
   if (status === 404) return new AppError('NOT_FOUND', registryTexts.blockNotFound, { fields: { serialNumber: [registryTexts.blockNotFound] } });
-  if (status === 409) return new AppError('CONFLICT', registryTexts.blockNotIssued, { fields: { serialNumber: [registryTexts.blockNotIssued] } });
+  if (status === 409) return new AppError('REGISTRY__BLOCK_NOT_ISSUED', registryTexts.blockNotIssued, { fields: { serialNumber: [registryTexts.blockNotIssued] } });
   if (status === 400 || status === 422) return AppError.validation({ serialNumber: [registryTexts.issuanceMismatch] }, registryTexts.issuanceMismatch);
   return unavailable(new Error(`registry answered ${status}`));
 }

@@ -1,0 +1,178 @@
+import { mintingTexts, type ExecuteMintResult, type Role } from '@carbonledger/contracts';
+import type { Tx } from '../../db/database';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { recordAudit } from '../audit';
+import type { BindOperation } from '../idempotency';
+import { notify } from '../notifications';
+import { mintToConfirmed } from './minting.chain';
+import { requireMintWallet } from './minting.checks';
+import type { MintingDeps } from './minting.deps';
+import { runMintOperation, STALE_PROCESSING_MS } from './minting.operation';
+import { toApprovalRequest, toMintOperation } from './minting.queries';
+import * as repository from './minting.repository';
+import { mintingSettingsOf } from './minting.settings';
+
+const APPROVAL_TIMEOUT_MS = 48 * 60 * 60_000;
+const APPROVER_ROLE: Role = 'ADMIN';
+
+function priorityFor(credits: bigint, limit: bigint): repository.ApprovalRequestRow['priority'] {
+  if (credits >= limit * 10n) return 'critical';
+  if (credits >= limit * 5n) return 'high';
+  return 'medium';
+}
+
+export type ExecuteOutcome = { result: ExecuteMintResult; awaitingApproval: boolean };
+/** What executing an operation does now: run it (again) or answer its state; `created` marks a new approval request. */
+type ExecutionStep = { operation: repository.MintOperationRow; approval: repository.ApprovalRequestRow | null; run: boolean; created?: true };
+
+/**
+ * Executing an existing operation again: a run that stopped on an undecided chain transaction
+ * (or died) is resumed once it is stale — mintToOnce reconciles what it sent — and so is one
+ * whose runner died before it started; a failed one runs again (SPEC "failure with retry")
+ * unless its approval is still open. 'running' while its runner may still be alive.
+ */
+async function nextStepOf(tx: Tx, operation: repository.MintOperationRow): Promise<ExecutionStep | 'running'> {
+  const approval = operation.approvalRequestId ? ((await repository.findApproval(tx, operation.approvalRequestId)) ?? null) : null;
+  const cleared = !approval || approval.status === 'approved';
+  const runnable = operation.status === 'processing' || operation.status === 'failed' || (operation.status === 'pending' && cleared);
+  if (!runnable || (operation.status === 'failed' && !cleared)) return { operation, approval, run: false };
+  const fresh = Date.now() - operation.updatedAt.getTime() < STALE_PROCESSING_MS;
+  if (operation.status !== 'failed' && fresh) return 'running';
+  return { operation, approval, run: true };
+}
+
+/**
+ * Executes a reviewed preview once. A preview's operation is created on the first call;
+ * later calls answer its state (or run it again after a failure: SPEC "failure with retry").
+ * Above the tenant's approval limit an approval request is created instead. `bindKey` ties
+ * the request's Idempotency-Key to the operation in the transaction that creates (or finds) it.
+ */
+export async function executeMint(deps: MintingDeps, actor: Actor, previewId: string, bindKey?: BindOperation): Promise<ExecuteOutcome> {
+  const step = await deps.context.db.withTenant(actor.tenantId, async (tx) => {
+    const preview = await repository.findPreviewForUpdate(tx, previewId);
+    if (!preview || preview.userId !== actor.userId) throw new AppError('MINTING__PREVIEW_NOT_EXECUTABLE', mintingTexts.cannotExecute, { fields: { previewId: [mintingTexts.cannotExecute] } });
+    const existing = await repository.findOperationOfPreview(tx, preview.id);
+    const next = existing ? await nextStepOf(tx, existing) : await openOperation(tx, actor, preview);
+    if (next === 'running') throw new AppError('MINTING__ALREADY_PROCESSING');
+    await bindKey?.(tx, next.operation.id);
+    return next;
+  });
+  return carryOut(deps, actor, step);
+}
+
+/**
+ * What an execute whose request stored no answer (it died after the mint-to, or still runs)
+ * answers for its operation: what executing the preview again would, except that a run that
+ * may still be alive is left to itself — unless the chain confirmed its mint-to, which then
+ * only needs recording. Undefined while the operation is undecided.
+ */
+export async function executedMintOutcome(deps: MintingDeps, actor: Actor, operationId: string): Promise<ExecuteOutcome | undefined> {
+  const minted = await mintToConfirmed(deps.context, actor.tenantId, operationId);
+  const step = await deps.context.db.withTenant(actor.tenantId, async (tx) => {
+    const operation = await repository.findOperationForUpdate(tx, operationId);
+    if (!operation || operation.companyId !== actor.companyId) throw AppError.notFound('Mint operation');
+    const next = await nextStepOf(tx, operation);
+    return next === 'running' && minted ? { operation, approval: null, run: true } : next;
+  });
+  return step === 'running' ? undefined : carryOut(deps, actor, step);
+}
+
+/** A new operation for the preview, or an approval request for it above the tenant's limit. */
+async function openOperation(tx: Tx, actor: Actor, preview: repository.MintPreviewRow): Promise<ExecutionStep> {
+  if (preview.expiresAt.getTime() < Date.now()) throw new AppError('MINTING__PREVIEW_EXPIRED', mintingTexts.cannotExecute, { fields: { previewId: ['The preview has expired. Please review it again.'] } });
+  if (!preview.valid) throw new AppError('MINTING__INSUFFICIENT_BALANCE', mintingTexts.insufficientBalance, { fields: { previewId: [mintingTexts.insufficientBalance] } });
+  await requireMintWallet(tx, actor.companyId, preview.walletId);
+  const operation = await repository.insertOperation(tx, {
+    tenantId: actor.tenantId,
+    companyId: actor.companyId,
+    userId: actor.userId,
+    previewId: preview.id,
+    registry: preview.registry,
+    projectId: preview.projectId,
+    projectName: preview.projectName,
+    vintage: preview.vintage,
+    quantity: preview.quantity,
+    tokenName: preview.tokenName,
+    symbol: preview.symbol,
+    description: preview.description,
+    logoUrl: preview.logoUrl,
+    decimals: preview.decimals,
+    walletId: preview.walletId,
+    walletAddress: preview.walletAddress,
+    status: 'pending',
+  });
+  const limit = BigInt((await mintingSettingsOf(tx)).approvalLimit);
+  if (preview.quantity <= limit) return { operation, approval: null, run: true };
+  const approval = await repository.insertApproval(tx, {
+    tenantId: actor.tenantId,
+    companyId: actor.companyId,
+    type: 'mint',
+    requestorId: actor.userId,
+    projectId: preview.projectId,
+    credits: preview.quantity,
+    priority: priorityFor(preview.quantity, limit),
+    level: 1,
+    approverRole: APPROVER_ROLE,
+    timeoutAt: new Date(Date.now() + APPROVAL_TIMEOUT_MS),
+    operationId: operation.id,
+  });
+  const waiting = await repository.updateOperation(tx, operation.id, { approvalRequestId: approval.id });
+  await recordAudit(tx, {
+    tenantId: actor.tenantId,
+    actorUserId: actor.userId,
+    action: 'mint.approval_requested',
+    resourceType: 'approval_request',
+    resourceId: approval.id,
+    details: { operationId: operation.id, projectId: preview.projectId, credits: preview.quantity.toString(), limit: limit.toString() },
+    ip: actor.ip ?? null,
+    requestId: actor.requestId ?? null,
+  });
+  return { operation: waiting, approval, run: false, created: true };
+}
+
+/** Notifies the approvers of a new approval request, then runs the operation or answers its state. */
+async function carryOut(deps: MintingDeps, actor: Actor, step: ExecutionStep): Promise<ExecuteOutcome> {
+  if (step.created && step.approval) {
+    await notify(deps.context.db, deps.publisher, actor.tenantId, { roles: ['ADMIN', 'SUPER_ADMIN'] }, {
+      type: 'APPROVAL',
+      title: 'Mint approval requested',
+      message: `${step.operation.quantity} tCO2e of ${step.operation.projectName} (vintage ${step.operation.vintage}) await approval.`,
+      link: '/approvals',
+    });
+  }
+  const approval = step.approval ? toApprovalRequest(step.approval) : null;
+  if (!step.run) {
+    return { result: { operation: toMintOperation(deps.explorer, step.operation), approval }, awaitingApproval: step.approval?.status === 'pending' };
+  }
+  const operation = await runMintOperation(deps, actor.tenantId, step.operation.id);
+  return { result: { operation: toMintOperation(deps.explorer, operation), approval }, awaitingApproval: false };
+}
+
+/**
+ * An approver's decision on a mint above the limit: the request flips to approved under a row
+ * lock (so two approvals cannot both run it) and the mint is executed once.
+ */
+export async function approveMintRequest(deps: MintingDeps, actor: Actor, approvalId: string): Promise<ExecuteMintResult> {
+  const approval = await deps.context.db.withTenant(actor.tenantId, async (tx) => {
+    const row = await repository.findApprovalForUpdate(tx, approvalId);
+    if (!row) throw AppError.notFound('Approval request');
+    if (row.status !== 'pending') throw new AppError('MINTING__APPROVAL_NOT_PENDING');
+    if (actor.role !== row.approverRole && actor.role !== 'SUPER_ADMIN') throw new AppError('ACCESS_DENIED', `This request needs an approver with role ${row.approverRole}.`);
+    if (row.requestorId === actor.userId) throw new AppError('MINTING__SELF_APPROVAL');
+    const approved = await repository.updateApproval(tx, row.id, { status: 'approved', decidedBy: actor.userId, decidedAt: new Date() });
+    await recordAudit(tx, {
+      tenantId: actor.tenantId,
+      actorUserId: actor.userId,
+      action: 'mint.approved',
+      resourceType: 'approval_request',
+      resourceId: row.id,
+      details: { operationId: row.operationId, credits: row.credits.toString() },
+      ip: actor.ip ?? null,
+      requestId: actor.requestId ?? null,
+    });
+    return approved;
+  });
+  const operation = await runMintOperation(deps, actor.tenantId, approval.operationId);
+  return { operation: toMintOperation(deps.explorer, operation), approval: toApprovalRequest(approval) };
+}

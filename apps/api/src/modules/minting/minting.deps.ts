@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ExplorerTarget } from '../../lib/explorer';
+import type { ChainContext } from '../chain';
+import type { NotificationPublisher } from '../notifications';
+import type { RegistryProvider } from '../registry';
+
+/** What the minting services need from the app, built once per app by mintingDeps. */
+export interface MintingDeps {
+  context: ChainContext;
+  publisher: NotificationPublisher;
+  live: { emitToCompany(target: { tenantId: string; companyId: string }, event: string, payload: unknown): void; transactionRecorded(tenantId: string, record: { kind: 'mint_operation' | 'minting_job'; id: string }): void };
+  explorer: ExplorerTarget;
+  /** Where project facts come from: the configured registry (Verra) or the embedded sandbox. */
+  registry: RegistryProvider;
+  /** This deployment's public origin (PUBLIC_URL), for the metadata uri written on chain. */
+  publicBaseUrl: string;
+}
+
+/** The minting dependencies out of the app's shared ones (also used by the demo holdings seed). */
+export function mintingDeps(app: FastifyInstance): MintingDeps {
+  return {
+    context: app.chainContext,
+    publisher: app.live,
+    live: app.live,
+    explorer: app.explorer,
+    registry: app.registryFor,
+    publicBaseUrl: app.publicBaseUrl,
+  };
+}

@@ -1,0 +1,58 @@
+import type { ApprovalRequest, MintOperation } from '@carbonledger/contracts';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { explorerUrl } from '../../lib/explorer';
+import type { MintingDeps } from './minting.deps';
+import * as repository from './minting.repository';
+
+export function toMintOperation(explorer: MintingDeps['explorer'], row: repository.MintOperationRow): MintOperation {
+  return {
+    id: row.id,
+    status: row.status,
+    projectId: row.projectId,
+    projectName: row.projectName,
+    registry: row.registry,
+    vintage: row.vintage,
+    quantity: row.quantity.toString(),
+    tokenName: row.tokenName,
+    symbol: row.symbol,
+    walletAddress: row.walletAddress,
+    mintAddress: row.mintAddress,
+    signature: row.signature,
+    explorerUrl: row.signature ? explorerUrl(explorer, 'tx', row.signature) : null,
+    serialNumbers: row.serialNumbers,
+    error: row.error,
+    approvalRequestId: row.approvalRequestId,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export function toApprovalRequest(row: repository.ApprovalRequestRow): ApprovalRequest {
+  return {
+    id: row.id,
+    type: row.type,
+    requestorId: row.requestorId,
+    projectId: row.projectId,
+    credits: row.credits.toString(),
+    status: row.status,
+    priority: row.priority,
+    level: row.level,
+    approverRole: row.approverRole,
+    timeoutAt: row.timeoutAt.toISOString(),
+    operationId: row.operationId,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listMintOperations(deps: MintingDeps, actor: Actor, limit: number): Promise<MintOperation[]> {
+  const rows = await deps.context.db.withTenant(actor.tenantId, (tx) => repository.listOperations(tx, actor.companyId, limit));
+  return rows.map((row) => toMintOperation(deps.explorer, row));
+}
+
+export async function getMintOperation(deps: MintingDeps, actor: Actor, id: string): Promise<MintOperation> {
+  const row = await deps.context.db.withTenant(actor.tenantId, (tx) => repository.findOperation(tx, id));
+  if (!row || row.companyId !== actor.companyId) throw AppError.notFound('Mint operation');
+  return toMintOperation(deps.explorer, row);
+}
