@@ -40,9 +40,9 @@ import { portfolioRoutes } from './modules/portfolio';
 import { walletsRoutes } from './modules/wallets/wallets.routes';
 import { signingRoutes } from './modules/signing/signing.routes';
 import { transactionsRoutes } from './modules/transactions/transactions.routes';
-import { retirementsRoutes } from './modules/retirements/retirements.routes';
+import { retirementsRoutes } from './modules/retirements';
 import { companiesRoutes } from './modules/companies/companies.routes';
-import { certificatesRoutes } from './modules/certificates/certificates.routes';
+import { certificatesRoutes } from './modules/certificates';
 import { auditPlugin } from './modules/audit/audit.plugin';
 import { reconciliationRoutes } from './modules/reconciliation';
 import { registryProviderOf, type RegistryProvider } from './modules/registry';
@@ -200,9 +200,9 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(portfolioRoutes, { prefix: API_BASE_PATH });
   await app.register(signingRoutes);
   await app.register(transactionsRoutes);
-  await app.register(retirementsRoutes);
+  await app.register(retirementsRoutes, { prefix: API_BASE_PATH });
   await app.register(companiesRoutes);
-  await app.register(certificatesRoutes);
+  await app.register(certificatesRoutes, { prefix: API_BASE_PATH });
   await app.register(auditPlugin);
   // After the modules whose records it compares; its first pass runs here, before the server answers.
   await app.register(reconciliationRoutes);

@@ -26,6 +26,14 @@ import {
 } from '@carbonledger/chain';
 import { certificateTexts, type CertificateCheck, type VerificationCheck } from '@carbonledger/contracts';
 
+/**
+ * The memo every retirement's burn carries: it names the retirement, and the verification
+ * checks it to tie the burn to the certificate. The retirements module writes it into the burn.
+ */
+export function retirementMemo(retirementId: string): string {
+  return `carbonledger:retirement:${retirementId}`;
+}
+
 /** Token-2022 BurnChecked: tag 15, amount u64 LE, decimals u8; accounts: account, mint, authority. */
 const BURN_CHECKED = 15;
 

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/database';
 import { certificates, chainSubmissions, tenants } from '../../db/schema';
 
 export type CertificateRow = typeof certificates.$inferSelect;
+export type NewCertificateRow = typeof certificates.$inferInsert;
 
 export interface CertificateFilter {
   companyId?: string;
@@ -63,4 +64,12 @@ export async function signedTransactionOf(tx: Tx, signature: string): Promise<st
     .from(chainSubmissions)
     .where(and(eq(chainSubmissions.signature, signature), sql`${chainSubmissions.signedTxBase64} IS NOT NULL`));
   return row?.signed ?? null;
+}
+
+/** Once per retirement: a second completion of the same retirement keeps the first certificate. */
+export async function insertCertificate(tx: Tx, values: NewCertificateRow): Promise<CertificateRow> {
+  const [row] = await tx.insert(certificates).values(values).onConflictDoNothing({ target: certificates.retirementId }).returning();
+  if (row) return row;
+  const [existing] = await tx.select().from(certificates).where(eq(certificates.retirementId, values.retirementId));
+  return existing!;
 }

@@ -1,7 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_BASE_PATH,
   apiEnvelope,
   certificateIdParams,
   certificateListQuery,
@@ -12,31 +10,25 @@ import {
   certificateVerificationSchema,
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
-import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
-import { authOf } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import * as certificates from './certificates.service';
 
 /** Anonymous verifications per client IP and minute: each one reads the chain several times. */
 export const VERIFY_RATE_LIMIT = { max: 30, timeWindow: 60_000 } as const;
-
-function actorOf(request: FastifyRequest): certificates.CertificateActor {
-  const auth = authOf(request);
-  return { tenantId: auth.tenantId, companyId: auth.companyId, role: auth.role };
-}
 
 /** SPEC §2 Certificates: the list, the viewer, the PDF and QR code, and the public verification page's data. */
 export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: certificates.CertificateDeps = {
     db: app.db,
     chain: app.chain,
-    explorer: explorerTargetOf(app.config),
+    explorer: app.explorer,
   };
   /** A certificate's verification address is the one written on chain as its uri: never the caller's Host header. */
-  const baseUrl = publicBaseUrlOf(app.config);
+  const baseUrl = app.publicBaseUrl;
   const read = app.requirePermission('certificates:read');
 
   app.get(
-    `${API_BASE_PATH}/certificates`,
+    '/certificates',
     {
       onRequest: read,
       schema: { tags: ['certificates'], summary: 'Burn certificates, newest first; search by number, project or beneficiary', querystring: certificateListQuery, response: { 200: apiEnvelope(certificateListSchema) } },
@@ -45,13 +37,13 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE_PATH}/certificates/:id`,
+    '/certificates/:id',
     { onRequest: read, schema: { tags: ['certificates'], summary: 'One certificate with every viewer field', params: certificateIdParams, response: { 200: apiEnvelope(certificateSchema) } } },
     async (request) => ok(request, await certificates.getCertificate(deps, actorOf(request), request.params.id, baseUrl)),
   );
 
   app.get(
-    `${API_BASE_PATH}/certificates/:id/pdf`,
+    '/certificates/:id/pdf',
     { onRequest: read, schema: { tags: ['certificates'], summary: 'The certificate as a PDF (attachment) with its QR code to the public verification page', params: certificateIdParams } },
     async (request, reply) => {
       const { fileName, pdf } = await certificates.certificatePdf(deps, actorOf(request), request.params.id, baseUrl);
@@ -60,7 +52,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE_PATH}/certificates/:id/qr`,
+    '/certificates/:id/qr',
     { onRequest: read, schema: { tags: ['certificates'], summary: 'The QR code (PNG or SVG) of the public verification page', params: certificateIdParams, querystring: certificateQrQuery } },
     async (request, reply) => {
       const { contentType, body } = await certificates.certificateQr(deps, actorOf(request), request.params.id, request.query.format, baseUrl);
@@ -69,7 +61,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${API_BASE_PATH}/public/certificates/:number/verify`,
+    '/public/certificates/:number/verify',
     {
       config: { rateLimit: VERIFY_RATE_LIMIT },
       schema: {

@@ -1,20 +1,11 @@
-import {
-  actsForWholeTenant,
-  certificateTexts,
-  certificateVerifyPath,
-  type Certificate,
-  type CertificateList,
-  type CertificateVerification,
-  type PublicCertificate,
-  type Role,
-} from '@carbonledger/contracts';
+import { certificateTexts, certificateVerifyPath, type Certificate, type CertificateList, type CertificateVerification, type PublicCertificate } from '@carbonledger/contracts';
 import type { ChainClient } from '@carbonledger/chain';
 import type { Database, Tx } from '../../db/database';
+import { companyScopeOf, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { beneficiaryHash, CERTIFICATE_FIELDS, certificateFacts, certificateFactsHash } from '../../lib/certificate-facts';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
-import { retirementMemo } from '../retirements/retirements.chain';
-import { verifyCertificateOnChain } from './certificates.chain';
+import { retirementMemo, verifyCertificateOnChain } from './certificates.chain';
 import { certificateBrandingOf, certificateQrPng, certificateQrSvg, renderCertificatePdf } from './certificates.pdf';
 import * as repository from './certificates.repository';
 
@@ -24,11 +15,10 @@ export interface CertificateDeps {
   explorer: ExplorerTarget;
 }
 
-export interface CertificateActor {
-  tenantId: string;
-  companyId: string;
-  role: Role;
-}
+/** Who reads certificates: only the tenant and the company scope matter. */
+type Reader = Pick<Actor, 'tenantId' | 'companyId' | 'role'>;
+
+export type NewCertificate = repository.NewCertificateRow;
 
 /** The public verification page of a certificate on this deployment (PUBLIC_URL, else the caller's origin). */
 export function certificateVerifyUrl(baseUrl: string, number: string): string {
@@ -69,14 +59,15 @@ export function toCertificate(deps: CertificateDeps, baseUrl: string, row: repos
 }
 
 /** Administrators see the whole tenant's certificates, or one company's on request; everyone else those of their own company. */
-function companyScope(actor: CertificateActor, companyId: string | undefined): string | undefined {
-  if (companyId && companyId !== actor.companyId && !actsForWholeTenant(actor.role)) throw new AppError('ACCESS_DENIED');
-  return companyId ?? (actsForWholeTenant(actor.role) ? undefined : actor.companyId);
+function companyScope(actor: Reader, companyId: string | undefined): string | undefined {
+  const own = companyScopeOf(actor);
+  if (own && companyId && companyId !== own) throw new AppError('ACCESS_DENIED');
+  return own ?? companyId;
 }
 
 export async function listCertificates(
   deps: CertificateDeps,
-  actor: CertificateActor,
+  actor: Reader,
   query: { search?: string; companyId?: string; page: number; pageSize: number },
   baseUrl: string,
 ): Promise<CertificateList> {
@@ -85,31 +76,40 @@ export async function listCertificates(
   return { items: rows.map((row) => toCertificate(deps, baseUrl, row)), total, page: query.page, pageSize: query.pageSize };
 }
 
-async function findVisibleCertificate(tx: Tx, actor: CertificateActor, id: string): Promise<repository.CertificateRow> {
+async function findVisibleCertificate(tx: Tx, actor: Reader, id: string): Promise<repository.CertificateRow> {
   const row = await repository.findCertificate(tx, id);
+  const own = companyScopeOf(actor);
   // Another company's certificate answers as unknown, so ids of other companies leak nothing.
-  if (!row || (row.companyId !== actor.companyId && !actsForWholeTenant(actor.role))) throw new AppError('NOT_FOUND', certificateTexts.notFound);
+  if (!row || (own && row.companyId !== own)) throw new AppError('NOT_FOUND', certificateTexts.notFound);
   return row;
 }
 
 /** The certificate with the tenant's branding, for what is drawn (the PDF, the QR code). */
-function brandedCertificate(deps: CertificateDeps, actor: CertificateActor, id: string) {
+function brandedCertificate(deps: CertificateDeps, actor: Reader, id: string) {
   return deps.db.withTenant(actor.tenantId, async (tx) => ({ row: await findVisibleCertificate(tx, actor, id), branding: certificateBrandingOf(await repository.tenantBranding(tx, actor.tenantId)) }));
 }
 
-export async function getCertificate(deps: CertificateDeps, actor: CertificateActor, id: string, baseUrl: string): Promise<Certificate> {
+export async function getCertificate(deps: CertificateDeps, actor: Reader, id: string, baseUrl: string): Promise<Certificate> {
   return toCertificate(deps, baseUrl, await deps.db.withTenant(actor.tenantId, (tx) => findVisibleCertificate(tx, actor, id)));
 }
 
-export async function certificatePdf(deps: CertificateDeps, actor: CertificateActor, id: string, baseUrl: string): Promise<{ fileName: string; pdf: Buffer }> {
+export async function certificatePdf(deps: CertificateDeps, actor: Reader, id: string, baseUrl: string): Promise<{ fileName: string; pdf: Buffer }> {
   const { row, branding } = await brandedCertificate(deps, actor, id);
   return { fileName: `certificate-${row.number}.pdf`, pdf: await renderCertificatePdf(toCertificate(deps, baseUrl, row), branding) };
 }
 
-export async function certificateQr(deps: CertificateDeps, actor: CertificateActor, id: string, format: 'png' | 'svg', baseUrl: string): Promise<{ contentType: string; body: Buffer | string }> {
+export async function certificateQr(deps: CertificateDeps, actor: Reader, id: string, format: 'png' | 'svg', baseUrl: string): Promise<{ contentType: string; body: Buffer | string }> {
   const { row, branding } = await brandedCertificate(deps, actor, id);
   const url = certificateVerifyUrl(baseUrl, row.number);
   return format === 'svg' ? { contentType: 'image/svg+xml', body: await certificateQrSvg(url, branding) } : { contentType: 'image/png', body: await certificateQrPng(url, branding) };
+}
+
+/**
+ * A completed retirement's certificate, written in the retirement's completing database
+ * transaction (the retirements module calls this; certificates never reach back into it).
+ */
+export async function issueCertificate(tx: Tx, certificate: NewCertificate): Promise<void> {
+  await repository.insertCertificate(tx, certificate);
 }
 
 /**

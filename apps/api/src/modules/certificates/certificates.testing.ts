@@ -19,7 +19,7 @@ import type { RetirementReason } from '@carbonledger/contracts';
 import type { App } from '../../app';
 import { certificates, chainSubmissions, companyWallets, retirements } from '../../db/schema';
 import { beneficiaryHash, certificateFactsHash, certificateMetadata, type CertificateFacts } from '../../lib/certificate-facts';
-import { retirementMemo } from '../retirements/retirements.chain';
+import { retirementMemo } from './certificates.chain';
 import { certificateVerifyUrl } from './certificates.service';
 
 export interface TestCertificateInput {

@@ -9,8 +9,7 @@ import { signInAs, type SignedIn } from '../auth/auth.testing';
 import { supplyOf } from '../minting/minting.testing';
 import { resumeStaleOperations } from '../minting/minting.jobs';
 import { mintingDeps } from '../minting';
-import { retirementDeps } from '../retirements/retirements.routes';
-import { sweepRetirements } from '../retirements/retirements.service';
+import { retirementDeps, sweepRetirements } from '../retirements';
 import { post, retireBody, retirementFixture, WIND_PROJECT, type RetirementFixture } from '../retirements/retirements.testing';
 
 const quietLog = { warn: () => undefined };

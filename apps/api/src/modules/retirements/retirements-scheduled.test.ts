@@ -7,11 +7,11 @@ import { retirementTexts, type NotificationList, type Retirement, type Retiremen
 import { auditLog, certificates, chainSubmissions, retirements } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
-import { platformKeyAddresses } from '../chain/platform-keys.service';
+import { platformKeyAddresses } from '../chain';
 import { supplyOf } from '../minting/minting.testing';
 import { decide } from '../wallets/wallets.testing';
 import { retirementDeps } from './retirements.routes';
-import { executeScheduledRetirement, sweepRetirements } from './retirements.service';
+import { executeScheduledRetirement, sweepRetirements } from './retirements.execution';
 import { allowanceOf, createRetirement, get, post, retireBody, retirementFixture, signAndSubmit, signPrepared, waitFor, type RetirementFixture } from './retirements.testing';
 
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();

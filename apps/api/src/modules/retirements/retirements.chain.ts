@@ -9,8 +9,8 @@ import {
   revokeDelegateInstruction,
   type TokenMetadataInput,
 } from '@carbonledger/chain';
-import type { PlatformSigners } from '../chain/platform-keys.service';
-import { prepareTransaction, sendPlatformTransaction, type ChainContext, type PreparedTransaction, type SubmissionResult } from '../chain/submissions.service';
+import { retirementMemo } from '../certificates';
+import { prepareTransaction, sendPlatformTransaction, type ChainContext, type PlatformSigners, type PreparedTransaction, type SubmissionResult } from '../chain';
 
 /** Kinds in chain_submissions; every one carries `reference.retirementId`. */
 export const RETIREMENT_KINDS = {
@@ -21,10 +21,6 @@ export const RETIREMENT_KINDS = {
   /** The allowance after a cancellation: the reduced sum approved again, or Revoke at zero. */
   allowance: 'retirement.allowance',
 } as const;
-
-export function retirementMemo(retirementId: string): string {
-  return `carbonledger:retirement:${retirementId}`;
-}
 
 export interface BurnSpec {
   tenantId: string;

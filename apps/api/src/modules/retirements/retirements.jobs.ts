@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ABANDONED_JOB_SECONDS } from '../../plugins/jobs';
-import { executeScheduledRetirement, sweepRetirements, type RetirementDeps } from './retirements.service';
+import type { RetirementDeps } from './retirements.context';
+import { executeScheduledRetirement, sweepRetirements } from './retirements.execution';
 
 export const RETIREMENT_EXECUTE_QUEUE = 'retirements.execute';
 export const RETIREMENT_SWEEP_QUEUE = 'retirements.sweep';

@@ -5,7 +5,6 @@ import { certificates, chainSubmissions, companies, projectMints, reconciliation
 
 export type RetirementRow = typeof retirements.$inferSelect;
 export type NewRetirementRow = typeof retirements.$inferInsert;
-export type CertificateRow = typeof certificates.$inferSelect;
 export type SubmissionRow = typeof chainSubmissions.$inferSelect;
 export type ProjectMintRow = typeof projectMints.$inferSelect;
 
@@ -206,21 +205,4 @@ export async function findProjectMintByAddress(tx: Tx, mintAddress: string): Pro
     .from(projectMints)
     .where(and(eq(projectMints.mintAddress, mintAddress), eq(projectMints.status, 'created')));
   return row;
-}
-
-export async function insertCertificate(tx: Tx, values: typeof certificates.$inferInsert): Promise<CertificateRow> {
-  const [row] = await tx.insert(certificates).values(values).onConflictDoNothing({ target: certificates.retirementId }).returning();
-  if (row) return row;
-  const [existing] = await tx.select().from(certificates).where(eq(certificates.retirementId, values.retirementId));
-  return existing!;
-}
-
-/** Completed retirements of a company per wallet and token (the portfolio's retired amounts). */
-export async function retiredAmountsOfCompany(tx: Tx, companyId: string): Promise<{ walletAddress: string; tokenMint: string; amount: bigint }[]> {
-  const rows = await tx
-    .select({ walletAddress: retirements.walletAddress, tokenMint: retirements.tokenMint, amount: sql<string>`sum(${retirements.amount})::text` })
-    .from(retirements)
-    .where(and(eq(retirements.companyId, companyId), eq(retirements.status, 'completed')))
-    .groupBy(retirements.walletAddress, retirements.tokenMint);
-  return rows.map((row) => ({ ...row, amount: BigInt(row.amount) }));
 }

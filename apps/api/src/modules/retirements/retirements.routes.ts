@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  API_BASE_PATH,
   apiEnvelope,
   createRetirementRequest,
   retirementActionResultSchema,
@@ -16,13 +15,12 @@ import {
   type RetirementActionResult,
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
-import { explorerTargetOf, publicBaseUrlOf } from '../../lib/explorer';
 import { actorOf } from '../../plugins/auth';
-import { configuredOrLocalSecret } from '../../lib/secrets';
-import { masterKeyFromHex } from '../chain/key-encryption';
-import { operationBinderOf } from '../idempotency/idempotency.plugin';
+import { operationBinderOf } from '../idempotency';
+import * as commands from './retirements.commands';
+import type { RetirementDeps } from './retirements.context';
 import { enqueueScheduledRetirement, registerRetirementJobs } from './retirements.jobs';
-import * as retirements from './retirements.service';
+import * as queries from './retirements.queries';
 
 const MESSAGES = {
   pending: retirementTexts.created,
@@ -37,15 +35,15 @@ const MESSAGES = {
 const statsQuery = z.object({ companyId: z.uuid().optional() });
 
 /** What the retirement services need from the app (also used by tests that drive the jobs directly). */
-export function retirementDeps(app: FastifyInstance): retirements.RetirementDeps {
+export function retirementDeps(app: FastifyInstance): RetirementDeps {
   return {
     context: app.chainContext,
     publisher: app.live,
     live: app.live,
-    explorer: explorerTargetOf(app.config),
+    explorer: app.explorer,
     registry: app.registryFor,
-    masterKey: masterKeyFromHex(configuredOrLocalSecret(app.config.masterKey, app.config.dataDir, 'master')),
-    publicBaseUrl: publicBaseUrlOf(app.config),
+    masterKey: app.masterKey,
+    publicBaseUrl: app.publicBaseUrl,
     schedule: (job) => enqueueScheduledRetirement(app, job),
   };
 }
@@ -62,14 +60,14 @@ export const retirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const read = app.requirePermission('retirements:read');
 
   app.post(
-    `${API_BASE_PATH}/retirements`,
+    '/retirements',
     {
       onRequest: create,
       config: {
         idempotency: 'required',
         // A retry of a create that stored no answer answers its retirement once decided, never a second retirement.
         idempotentOperation: async (request, reply, retirementId) => {
-          const result = await retirements.createdRetirementOutcome(deps, actorOf(request), retirementId);
+          const result = await commands.createdRetirementOutcome(deps, actorOf(request), retirementId);
           return result && created(request, reply, result);
         },
       },
@@ -80,57 +78,57 @@ export const retirementsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: apiEnvelope(retirementActionResultSchema) },
       },
     },
-    async (request, reply) => created(request, reply, await retirements.createRetirement(deps, actorOf(request), request.body, operationBinderOf(request))),
+    async (request, reply) => created(request, reply, await commands.createRetirement(deps, actorOf(request), request.body, operationBinderOf(request))),
   );
 
   app.post(
-    `${API_BASE_PATH}/retirements/:id/submit`,
+    '/retirements/:id/submit',
     {
       onRequest: create,
       config: { idempotency: 'required' },
       schema: { tags: ['retirements'], summary: "Submit the wallet's signature of the prepared transaction (Idempotency-Key required)", params: retirementIdParams, body: submitRetirementRequest, response: { 200: apiEnvelope(retirementSchema) } },
     },
     async (request) => {
-      const retirement = await retirements.submitRetirement(deps, actorOf(request), request.params.id, request.body.signedTxBase64);
+      const retirement = await commands.submitRetirement(deps, actorOf(request), request.params.id, request.body.signedTxBase64);
       return ok(request, retirement, MESSAGES[retirement.status]);
     },
   );
 
   app.post(
-    `${API_BASE_PATH}/retirements/:id/prepare`,
+    '/retirements/:id/prepare',
     {
       onRequest: create,
       config: { idempotency: 'required' },
       schema: { tags: ['retirements'], summary: 'A fresh transaction to sign (also usable in /tools/sign-base64?transactionId=)', params: retirementIdParams, response: { 200: apiEnvelope(retirementActionResultSchema) } },
     },
-    async (request) => ok(request, await retirements.prepareRetirement(deps, actorOf(request), request.params.id)),
+    async (request) => ok(request, await commands.prepareRetirement(deps, actorOf(request), request.params.id)),
   );
 
   app.post(
-    `${API_BASE_PATH}/retirements/:id/cancel`,
+    '/retirements/:id/cancel',
     {
       onRequest: create,
       config: { idempotency: 'required' },
       schema: { tags: ['retirements'], summary: 'Cancel a retirement not sent yet; a scheduled one reduces the delegate allowance', params: retirementIdParams, response: { 200: apiEnvelope(retirementActionResultSchema) } },
     },
-    async (request) => ok(request, await retirements.cancelRetirement(deps, actorOf(request), request.params.id), retirementTexts.cancelled),
+    async (request) => ok(request, await commands.cancelRetirement(deps, actorOf(request), request.params.id), retirementTexts.cancelled),
   );
 
   app.get(
-    `${API_BASE_PATH}/retirements/stats`,
+    '/retirements/stats',
     { onRequest: read, schema: { tags: ['retirements'], summary: 'Total retired (tCO2e), certificates, transactions', querystring: statsQuery, response: { 200: apiEnvelope(retirementStatsSchema) } } },
-    async (request) => ok(request, await retirements.retirementStatsOf(deps, actorOf(request), request.query.companyId)),
+    async (request) => ok(request, await queries.retirementStatsOf(deps, actorOf(request), request.query.companyId)),
   );
 
   app.get(
-    `${API_BASE_PATH}/retirements`,
+    '/retirements',
     { onRequest: read, schema: { tags: ['retirements'], summary: 'Retirement history, newest first', querystring: retirementListQuery, response: { 200: apiEnvelope(retirementListSchema) } } },
-    async (request) => ok(request, await retirements.listRetirements(deps, actorOf(request), request.query)),
+    async (request) => ok(request, await queries.listRetirements(deps, actorOf(request), request.query)),
   );
 
   app.get(
-    `${API_BASE_PATH}/retirements/:id`,
+    '/retirements/:id',
     { onRequest: read, schema: { tags: ['retirements'], summary: 'One retirement, reconciled with the chain', params: retirementIdParams, response: { 200: apiEnvelope(retirementSchema) } } },
-    async (request) => ok(request, await retirements.getRetirement(deps, actorOf(request), request.params.id)),
+    async (request) => ok(request, await queries.getRetirement(deps, actorOf(request), request.params.id)),
   );
 };
