@@ -9,7 +9,7 @@ import { openDatabase, APP_ROLE, SYSTEM_ROLE } from './database';
 import { auditAnchors, auditLog, tenants } from './schema';
 import { DEMO_TENANT_SLUG, DEMO_USERS } from './seed';
 import { signInAs } from '../modules/auth/auth.testing';
-import { requestAnchorPass } from '../modules/audit/audit.jobs';
+import { requestAnchorPass } from '../modules/audit';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 

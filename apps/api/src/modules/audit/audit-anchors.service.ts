@@ -1,7 +1,6 @@
-import { memoInstruction } from '@carbonledger/chain';
+import { getMemoInstruction } from '@carbonledger/chain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ChainContext } from '../chain/submissions.service';
-import { sendPlatformTransaction } from '../chain/submissions.service';
+import { sendPlatformTransaction, type ChainContext } from '../chain';
 import { anchorCandidates, chainHead, countEntriesUpTo, insertAnchor, type AnchorCandidate, type AuditAnchorRow } from './audit.repository';
 
 /** What an anchor states about a tenant's trail: its head entry, the hash there and how many entries led up to it. */
@@ -59,7 +58,7 @@ export async function anchorTenantHead(deps: Pick<AnchorDeps, 'context' | 'log'>
     kind: 'audit.anchor',
     feePayer: 'issuer',
     reference: { entryId: String(claim.entryId), entryCount: claim.entryCount, headHash: claim.headHash },
-    build: () => [memoInstruction(anchorMemo(claim))],
+    build: () => [getMemoInstruction(anchorMemo(claim))],
   });
   if (result.status !== 'confirmed') {
     deps.log.warn({ tenantId, signature: result.signature, status: result.status, error: result.error }, 'audit anchor not confirmed; the next pass tries again');

@@ -4,7 +4,7 @@ import type { Signature } from '@solana/kit';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { auditAnchors, tenants } from '../../db/schema';
 import { DEMO_TENANT_SLUG } from '../../db/seed';
-import { findPlatformKey } from '../chain/platform-keys.repository';
+import { findPlatformKey } from '../chain';
 import { chainHead, countEntriesUpTo, type AuditAnchorRow } from './audit.repository';
 import { recordAudit } from './audit.service';
 import { anchorDueHeads, type AnchorDeps } from './audit-anchors.service';

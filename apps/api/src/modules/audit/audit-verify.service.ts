@@ -1,10 +1,10 @@
 import type { Address, Signature } from '@solana/kit';
-import { actsForWholeTenant, auditTexts, type AuditAnchorCheck, type AuditAnchorStatus, type AuditVerification } from '@carbonledger/contracts';
+import { auditTexts, type AuditAnchorCheck, type AuditAnchorStatus, type AuditVerification } from '@carbonledger/contracts';
 import type { ChainClient, ChainTransaction } from '@carbonledger/chain';
 import type { Database, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/actor';
-import { findPlatformKey } from '../chain/platform-keys.repository';
+import { actsTenantWide, type Actor } from '../../lib/actor';
+import { findPlatformKey } from '../chain';
 import { anchorsInOrder, chainHead, countEntriesUpTo, entryHashAt, type AuditAnchorRow } from './audit.repository';
 import { verifyAuditChain } from './audit.service';
 import { anchorMemo, parseAnchorMemo, type AnchorClaim } from './audit-anchors.service';
@@ -149,6 +149,6 @@ export async function verifyTenantAudit(deps: VerifyDeps, tenantId: string): Pro
 /** The verification an administrator asks for: exactly ADMIN or SUPER_ADMIN, for their own tenant. */
 export async function verifyAuditAs(deps: VerifyDeps, actor: Pick<Actor, 'tenantId' | 'role'>): Promise<AuditVerification> {
   // The exact roles: the SPEC §6 role check would also let CSO and Head of Digital Assets through.
-  if (!actsForWholeTenant(actor.role)) throw new AppError('ACCESS_DENIED');
+  if (!actsTenantWide(actor)) throw new AppError('ACCESS_DENIED');
   return verifyTenantAudit(deps, actor.tenantId);
 }

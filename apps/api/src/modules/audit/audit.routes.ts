@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, apiEnvelope, auditTexts, auditVerificationSchema } from '@carbonledger/contracts';
+import { apiEnvelope, auditTexts, auditVerificationSchema } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import { verifyAuditAs } from './audit-verify.service';
 
+/** Registered under API_BASE_PATH (audit.plugin.ts). */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    `${API_BASE_PATH}/audit/verify`,
+    '/audit/verify',
     {
       onRequest: app.authenticate,
       schema: { tags: ['audit'], summary: "Verify the tenant's audit trail against its hash chain and its anchors on chain (ADMIN, SUPER_ADMIN)", response: { 200: apiEnvelope(auditVerificationSchema) } },

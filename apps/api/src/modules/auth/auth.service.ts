@@ -5,7 +5,7 @@ import { pgErrorOf, type Database, type Tx } from '../../db/database';
 import { userCredentials, type AuthMethod } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { raiseSecurityAlert, recordSecurityEvent, type RequestOrigin } from '../security/security.service';
 import * as sessionsRepository from '../sessions/sessions.repository';
 import { endSession, revokeAllSessionsOfUser, type SessionPolicy } from '../sessions/sessions.service';

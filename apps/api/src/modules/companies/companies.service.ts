@@ -3,7 +3,7 @@ import type { Tx } from '../../db/database';
 import type { KycStatus } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/actor';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import * as repository from './companies.repository';
 
 export type CompanyActor = Actor;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { companies } from '../../db/schema';
 import { signInAs } from '../auth/auth.testing';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 
 let harness: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, FILE_FIELD, FILE_MAX_BYTES, apiEnvelope, fileCidParams, fileTexts, storedFileSchema } from '@carbonledger/contracts';
+import { FILE_FIELD, FILE_MAX_BYTES, apiEnvelope, fileCidParams, fileTexts, storedFileSchema } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/app-error';
 import { requestBaseUrlOf } from '../../lib/explorer';
@@ -29,14 +29,14 @@ async function readUpload(request: FastifyRequest): Promise<files.Upload> {
   }
 }
 
-/** ARCHITECTURE §1 files: the embedded content-addressed store (IPFS CIDv1) for logos. */
+/** ARCHITECTURE §1 files: the embedded content-addressed store (IPFS CIDv1) for logos. Registered under API_BASE_PATH. */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here so only these routes parse multipart bodies.
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 10 } });
   const store = directoryContentStore(path.join(app.config.dataDir, 'files'));
 
   app.post(
-    `${API_BASE_PATH}/files`,
+    '/files',
     {
       onRequest: app.authenticate,
       config: { rateLimit: UPLOAD_RATE_LIMIT },
@@ -57,7 +57,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Public on purpose: content on IPFS is public, and token metadata must resolve for wallets and explorers.
   app.get(
-    `${API_BASE_PATH}/files/:cid`,
+    '/files/:cid',
     { schema: { tags: ['files'], summary: 'The stored content of a CID (public, immutable)', params: fileCidParams } },
     async (request, reply) => {
       const { cid } = request.params;

@@ -1,4 +1,4 @@
-import { fileTexts, type FileContentType, type StoredFile } from '@carbonledger/contracts';
+import { API_BASE_PATH, fileTexts, type FileContentType, type StoredFile } from '@carbonledger/contracts';
 import type { Database } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { cidOf } from './cid';
@@ -44,7 +44,7 @@ export function toStoredFile(file: repository.FileRow, address: PublicAddress): 
     cid: file.cid,
     size: file.sizeBytes,
     contentType: file.contentType,
-    url: `${address.baseUrl}/api/v1/files/${file.cid}`,
+    url: `${address.baseUrl}${API_BASE_PATH}/files/${file.cid}`,
     ipfsUri: `ipfs://${file.cid}`,
     originalName: file.originalName,
     createdAt: file.createdAt.toISOString(),

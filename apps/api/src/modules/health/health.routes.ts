@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, apiEnvelope, healthReport } from '@carbonledger/contracts';
+import { apiEnvelope, healthReport } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { checkHealth } from './health.service';
 
+/**
+ * Registered under API_BASE_PATH. A worker answers only this path (the onRequest hook in app.ts
+ * compares the URL with API_BASE_PATH/health), so an orchestrator can probe it.
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    `${API_BASE_PATH}/health`,
+    '/health',
     {
       schema: {
         tags: ['system'],

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_BASE_PATH,
   apiEnvelope,
   markAllReadResultSchema,
   notificationListSchema,
@@ -16,8 +15,9 @@ import { sendTestNotification } from './notification-channels';
 
 const idParams = z.object({ id: z.uuid() });
 
+/** The signed-in user's notifications. Registered under API_BASE_PATH. */
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const base = `${API_BASE_PATH}/notifications`;
+  const base = '/notifications';
 
   app.get(
     base,

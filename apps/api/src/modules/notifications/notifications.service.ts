@@ -38,6 +38,11 @@ export async function readAllNotifications(tx: Tx, userId: string): Promise<numb
   return markAllRead(tx, userId);
 }
 
+/** How many of the user's notifications are unread: the badge count a socket gets when it connects or subscribes. */
+export async function unreadCountOf(database: Database, who: { tenantId: string; userId: string }): Promise<number> {
+  return database.withTenant(who.tenantId, (tx) => countUnread(tx, who.userId));
+}
+
 export interface NotificationContent {
   type: NotificationType;
   title: string;

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, REALTIME, apiEnvelope, realtimeConfigSchema } from '@carbonledger/contracts';
+import { REALTIME, apiEnvelope, realtimeConfigSchema } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 
-/** SPEC §7 GET /realtime/config: public, so the client can connect before or without signing in. */
+/** SPEC §7 GET /realtime/config: public, so the client can connect before or without signing in. Registered under API_BASE_PATH. */
 export const realtimeConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    `${API_BASE_PATH}/realtime/config`,
+    '/realtime/config',
     { schema: { tags: ['system'], summary: 'Where the realtime socket listens', response: { 200: apiEnvelope(realtimeConfigSchema) } } },
     async (request) => ok(request, { path: REALTIME.path, namespace: REALTIME.namespace, guestNamespace: REALTIME.guestNamespace }),
   );

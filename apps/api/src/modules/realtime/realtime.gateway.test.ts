@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { REALTIME, SERVER_EVENTS } from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
-import { notify } from '../notifications/notifications.service';
+import { notify } from '../notifications';
 
 let harness: TestApp;
 let baseUrl: string;

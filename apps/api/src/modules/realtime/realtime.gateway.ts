@@ -1,32 +1,24 @@
 import type { Namespace, Socket } from 'socket.io';
 import type { z } from 'zod';
 import {
-  actsForWholeTenant,
   CLIENT_EVENTS,
   REALTIME,
   SERVER_EVENTS,
   subscribeTransactionsPayload,
   transactionTexts,
   unsubscribeEvent,
-  type Role,
   type TransactionsInitialPayload,
   type TransactionUpdatePayload,
 } from '@carbonledger/contracts';
 import type { RealtimeServer } from '../../plugins/realtime';
 import type { Database } from '../../db/database';
+import { actsTenantWide, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { countUnread } from '../notifications/notifications.repository';
-import type { Delivery, NotificationPublisher } from '../notifications/notifications.service';
-import { listTransactions, transactionsActorOf, transactionsOfRecord, type TransactionRecord, type TransactionsDeps } from '../transactions/transactions.service';
+import { unreadCountOf, type Delivery, type NotificationPublisher } from '../notifications';
+import { listTransactions, transactionsOfRecord, type TransactionRecord, type TransactionsDeps } from '../transactions';
 
 /** Who a socket belongs to, as proven by its access token and live session. */
-export interface SocketIdentity {
-  sessionId: string;
-  userId: string;
-  tenantId: string;
-  companyId: string;
-  role: Role;
-}
+export type SocketIdentity = Pick<Actor, 'userId' | 'tenantId' | 'companyId' | 'role'> & { sessionId: string };
 
 export interface RealtimeGatewayDeps {
   realtime: RealtimeServer;
@@ -59,7 +51,7 @@ function companyAudienceRooms(topic: CompanyTopic, target: { tenantId: string; c
 /** The one room of a topic a socket joins: its company's, or its tenant's administrators'. */
 function companyAudienceRoom(topic: CompanyTopic, identity: SocketIdentity): string {
   const rooms = companyAudienceRooms(topic, identity);
-  return actsForWholeTenant(identity.role) ? rooms.administrators : rooms.company;
+  return actsTenantWide(identity) ? rooms.administrators : rooms.company;
 }
 
 function invalidFiltersMessage(error: z.ZodError): string {
@@ -141,7 +133,7 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
   };
 
   const sendUnreadCount = async (socket: Socket, identity: SocketIdentity) => {
-    const unreadCount = await deps.database.withTenant(identity.tenantId, (tx) => countUnread(tx, identity.userId));
+    const unreadCount = await unreadCountOf(deps.database, identity);
     socket.emit(SERVER_EVENTS.notificationsCount, { unreadCount });
   };
 
@@ -161,7 +153,7 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     // Joined before the list is read, so nothing recorded meanwhile is missed.
     await socket.join(room);
     try {
-      const initial: TransactionsInitialPayload = await listTransactions(deps.transactions, transactionsActorOf(identity), parsed.data.filters);
+      const initial: TransactionsInitialPayload = await listTransactions(deps.transactions, identity, parsed.data.filters);
       socket.emit(SERVER_EVENTS.transactionsInitial, initial);
     } catch (error) {
       // A refused new subscription ends nothing the socket already held.

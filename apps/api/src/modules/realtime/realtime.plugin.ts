@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { checkRequestSession } from '../sessions/sessions.service';
-import { transactionsDepsOf } from '../transactions/transactions.routes';
+import { checkRequestSession } from '../sessions';
+import { transactionsDepsOf } from '../transactions';
 import { attachRealtimeGateway, type RealtimeGateway } from './realtime.gateway';
 
 declare module 'fastify' {

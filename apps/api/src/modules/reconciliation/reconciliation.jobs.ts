@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ABANDONED_JOB_SECONDS } from '../../plugins/jobs';
-import { publishSecurityNotices } from '../security/security-feed';
+import { publishSecurityNotices } from '../security';
 import { runReconciliationPass, type ReconciliationDeps } from './reconciliation.service';
 
 const RECONCILIATION_QUEUE = 'reconciliation.pass';

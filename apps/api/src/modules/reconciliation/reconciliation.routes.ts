@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, apiEnvelope, discrepancyListQuery, discrepancyListSchema } from '@carbonledger/contracts';
+import { apiEnvelope, discrepancyListQuery, discrepancyListSchema } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
-import { authOf } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import { registerReconciliation } from './reconciliation.jobs';
 import { listDiscrepancies } from './reconciliation.service';
 
-/** Ledger vs chain reconciliation: the passes (at start and scheduled) and the discrepancies they recorded, read-only. */
+/** Ledger vs chain reconciliation: the passes (at start and scheduled) and the discrepancies they recorded, read-only. Registered under API_BASE_PATH. */
 export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
   await registerReconciliation(app, { db: app.db, chain: app.chain, log: app.log });
 
   app.get(
-    `${API_BASE_PATH}/reconciliation/discrepancies`,
+    '/reconciliation/discrepancies',
     {
       onRequest: app.requireRouteRoles('/reconciliation'),
       schema: {
@@ -21,8 +21,8 @@ export const reconciliationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      return ok(request, await request.withTenant((tx) => listDiscrepancies(tx, auth, request.query)));
+      const actor = actorOf(request);
+      return ok(request, await request.withTenant((tx) => listDiscrepancies(tx, actor, request.query)));
     },
   );
 };

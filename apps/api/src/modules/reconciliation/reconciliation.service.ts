@@ -1,10 +1,10 @@
 import { address } from '@solana/kit';
 import type { ChainClient } from '@carbonledger/chain';
-import { actsForWholeTenant, type Discrepancy, type DiscrepancyList, type DiscrepancyListQuery, type Role } from '@carbonledger/contracts';
+import type { Discrepancy, DiscrepancyList, DiscrepancyListQuery } from '@carbonledger/contracts';
 import type { Database, Tx } from '../../db/database';
-import { presenceOnChain, type ChainPresence } from '../chain/chain-presence';
-import { decideSubmission } from '../chain/submissions.service';
-import { raiseSecurityAlert, type RequestOrigin, type SecurityNotice } from '../security/security.service';
+import { companyScopeOf, type Actor } from '../../lib/actor';
+import { decideSubmission, presenceOnChain, type ChainPresence } from '../chain';
+import { raiseSecurityAlert, type RequestOrigin, type SecurityNotice } from '../security';
 import * as repository from './reconciliation.repository';
 
 export interface ReconciliationDeps {
@@ -201,10 +201,10 @@ function toDiscrepancy(row: repository.DiscrepancyRow): Discrepancy {
 }
 
 /** Platform administrators see the tenant's discrepancies; the other reconciliation roles those of their company. */
-export async function listDiscrepancies(tx: Tx, viewer: { companyId: string; role: Role }, query: DiscrepancyListQuery): Promise<DiscrepancyList> {
+export async function listDiscrepancies(tx: Tx, viewer: Pick<Actor, 'companyId' | 'role'>, query: DiscrepancyListQuery): Promise<DiscrepancyList> {
   const { rows, total } = await repository.listDiscrepancies(
     tx,
-    { companyId: actsForWholeTenant(viewer.role) ? undefined : viewer.companyId, status: query.status, type: query.type, severity: query.severity },
+    { companyId: companyScopeOf(viewer), status: query.status, type: query.type, severity: query.severity },
     { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
   );
   return { items: rows.map(toDiscrepancy), total, page: query.page, pageSize: query.pageSize };

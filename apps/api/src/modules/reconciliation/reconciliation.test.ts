@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { address, getBase58Decoder } from '@solana/kit';
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { burnWithMemoInstructions, findHolderTokenAccount, openEmbeddedChain, transferInstruction } from '@carbonledger/chain';
+import { getBurnWithMemoInstructions, findHolderTokenAccount, openEmbeddedChain, getTransferTokensInstruction } from '@carbonledger/chain';
 import { executeOrThrow } from '@carbonledger/chain/testing';
 import {
   certificateVerificationSchema,
@@ -21,7 +21,7 @@ import type { Database } from '../../db/database';
 import { chainSubmissions, reconciliationDiscrepancies } from '../../db/schema';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
-import { presenceOnChain } from '../chain/chain-presence';
+import { presenceOnChain } from '../chain';
 import { createRetirement, get, retireBody, retirementFixture, type RetirementFixture } from '../retirements/retirements.testing';
 import { reconcileNow } from './index';
 
@@ -73,7 +73,7 @@ describe('reconciliation of the ledger against the chain, and activity made outs
     const mint = address(fixture.tokenMint);
     const supplyBefore = BigInt((await metadata(app(), fixture.tokenMint)).properties.supply);
     expect(supplyBefore).toBe(295n);
-    const burn = await executeOrThrow(app().chain, fixture.external.key, burnWithMemoInstructions({
+    const burn = await executeOrThrow(app().chain, fixture.external.key, getBurnWithMemoInstructions({
       account: await findHolderTokenAccount(fixture.external.key.address, mint),
       mint,
       authority: fixture.external.key,
@@ -114,7 +114,7 @@ describe('reconciliation of the ledger against the chain, and activity made outs
   it('shows a transfer the holder made directly on chain as sent and received, and it changes no supply', async () => {
     const mint = address(fixture.tokenMint);
     const transfer = await executeOrThrow(app().chain, fixture.external.key, [
-      transferInstruction({
+      getTransferTokensInstruction({
         source: await findHolderTokenAccount(fixture.external.key.address, mint),
         destination: await findHolderTokenAccount(address(fixture.managed.address), mint),
         mint,
@@ -257,7 +257,7 @@ describe('a decided submission is compared with the chain until a pass has seen 
     );
     const mint = address(fixture.tokenMint);
     const transfer = await executeOrThrow(app().chain, fixture.external.key, [
-      transferInstruction({
+      getTransferTokensInstruction({
         source: await findHolderTokenAccount(fixture.external.key.address, mint),
         destination: await findHolderTokenAccount(address(fixture.managed.address), mint),
         mint,

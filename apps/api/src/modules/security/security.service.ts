@@ -1,7 +1,7 @@
 import { actsForWholeTenant, type Role, type SecurityAlert, type SecurityEvent, type SecurityEventType, type Severity } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import * as repository from './security.repository';
 
 /** An event or alert to push to the security officers' sockets once its transaction has committed. */

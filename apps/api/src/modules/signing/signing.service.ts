@@ -2,7 +2,7 @@ import { fromWireTransaction } from '@carbonledger/chain';
 import { isOperationalWalletStatus, signingTexts, type SigningTransaction, type SubmissionResultView } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit/audit.service';
+import { recordAudit } from '../audit';
 import { findSubmission, type SubmissionRow } from '../chain/submissions.repository';
 import { submitTransaction, type ChainContext } from '../chain/submissions.service';
 import { findWalletByAddress } from '../wallets/wallets.repository';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { address } from '@solana/kit';
-import { findHolderTokenAccount, transferInstruction } from '@carbonledger/chain';
+import { findHolderTokenAccount, getTransferTokensInstruction } from '@carbonledger/chain';
 import { executeOrThrow, LAMPORTS_PER_SOL } from '@carbonledger/chain/testing';
 import { transactionListSchema, transactionTexts, transactionViewSchema, type ExecuteMintResult, type MintPreview, type TransactionList, type TransactionView } from '@carbonledger/contracts';
 import { certificates, companies, retirements, users } from '../../db/schema';
@@ -77,7 +77,7 @@ describe('transactions API: mints from the database, transfers from the chain, p
     const mint = address(minted.mintAddress!);
     await harness.app.chain.airdrop(verdeWallet.key.address, LAMPORTS_PER_SOL);
     const outcome = await executeOrThrow(harness.app.chain, verdeWallet.key, [
-      transferInstruction({
+      getTransferTokensInstruction({
         source: await findHolderTokenAccount(verdeWallet.key.address, mint),
         destination: await findHolderTokenAccount(otherWallet.key.address, mint),
         mint,

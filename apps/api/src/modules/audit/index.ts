@@ -1,0 +1,3 @@
+export { auditPlugin } from './audit.plugin';
+export { recordAudit, type AuditEntry } from './audit.service';
+export { requestAnchorPass } from './audit.jobs';

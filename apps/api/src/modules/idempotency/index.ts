@@ -1,0 +1,1 @@
+export { idempotencyPlugin, operationBinderOf, type BindOperation } from './idempotency.plugin';

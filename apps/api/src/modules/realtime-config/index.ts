@@ -1,0 +1,1 @@
+export { realtimeConfigRoutes } from './realtime-config.routes';

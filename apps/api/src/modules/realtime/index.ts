@@ -1,0 +1,2 @@
+export { realtimePlugin, sessionEndingsPlugin } from './realtime.plugin';
+export type { RealtimeGateway } from './realtime.gateway';
