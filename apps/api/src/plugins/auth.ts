@@ -1,18 +1,20 @@
-import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { DEFAULT_PERMISSIONS, RESTRICTED_ROUTES, canAccess, hasAnyRole, type RestrictedRoute, type Role } from '@carbonledger/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@carbonledger/contracts';
 import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
-import { configuredOrLocalSecret } from '../lib/secrets';
-import { createAccessTokens, type AccessTokens } from '../modules/auth/tokens';
-import { createSecretBox, type SecretBox } from '../modules/auth/secret-box';
-import { checkRequestSession, type SessionPolicy } from '../modules/sessions/sessions.service';
-import { recordSecurityEvent, type RequestOrigin } from '../modules/security/security.service';
-import { csrfTokenMatches, needsCsrf, sendCsrfToken } from './csrf';
+import type { RequestOrigin } from '../lib/request-origin';
+
+/**
+ * The signed-in caller as every module's routes read it. Free of modules on purpose: the
+ * guards that fill `request.auth` live in modules/auth/auth.plugin.ts (they need sessions and
+ * security), while the security and sessions routes read the caller here without depending
+ * on the auth module that depends on them.
+ */
 
 /**
  * Who is calling. Browser sessions are the only kind today; an API-key client would be a
- * second kind, and needsCsrfCheck below is where it is exempted from the CSRF check.
+ * second kind, and needsCsrfCheck in modules/auth/auth.plugin.ts is where it is exempted
+ * from the CSRF check.
  */
 export interface AuthContext {
   kind: 'session';
@@ -27,22 +29,7 @@ export interface AuthContext {
   csrfToken: string;
 }
 
-type Guard = onRequestHookHandler;
-
 declare module 'fastify' {
-  interface FastifyInstance {
-    tokens: AccessTokens;
-    sessionPolicy: SessionPolicy;
-    mfaSecrets: SecretBox;
-    /** onRequest guard: a valid access token of a live session (and the CSRF token on state-changing requests). */
-    authenticate: Guard;
-    /** onRequest guard: signed in and holding one of the roles by the SPEC §6 role check. */
-    requireRoles(roles: readonly Role[]): Guard;
-    /** onRequest guard: signed in and allowed to open the SPEC §6 web route this endpoint serves. */
-    requireRouteRoles(route: RestrictedRoute): Guard;
-    /** onRequest guard: signed in and passing the SPEC §6 access check for "resource:action". */
-    requirePermission(permission: `${string}:${string}`): Guard;
-  }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
@@ -81,80 +68,3 @@ export function originOf(request: FastifyRequest): RequestOrigin {
     endedSessions: request.endedSessions,
   };
 }
-
-function bearerTokenOf(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? match[1]! : null;
-}
-
-function needsCsrfCheck(request: FastifyRequest, auth: AuthContext): boolean {
-  return auth.kind === 'session' && needsCsrf(request);
-}
-
-export const authPlugin = fp(async (app) => {
-  app.decorate('tokens', createAccessTokens(configuredOrLocalSecret(app.config.jwtSecret, app.config.dataDir, 'jwt'), app.config.accessTokenTtlSeconds));
-  app.decorate('mfaSecrets', createSecretBox(configuredOrLocalSecret(app.config.masterKey, app.config.dataDir, 'master'), 'mfa-secret'));
-  app.decorate('sessionPolicy', {
-    idleTimeoutMs: app.config.sessionIdleTimeoutMinutes * 60_000,
-    absoluteTimeoutMs: app.config.sessionAbsoluteTimeoutHours * 3600_000,
-  });
-  app.decorateRequest('auth', null);
-
-  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (request.auth) return;
-    const token = bearerTokenOf(request);
-    if (!token) throw new AppError('UNAUTHORIZED');
-    const verified = await app.tokens.verify(token);
-    if (!verified.ok) throw new AppError('SESSION_EXPIRED');
-    const { claims } = verified;
-    const check = await app.db.withTenant(claims.tenantId, (tx) => checkRequestSession(tx, claims, app.sessionPolicy));
-    if (!check.ok) throw new AppError('SESSION_EXPIRED');
-    const { session } = check;
-    const auth: AuthContext = {
-      kind: 'session',
-      userId: session.userId,
-      tenantId: session.tenantId,
-      companyId: session.companyId,
-      email: session.email,
-      role: session.role,
-      sessionId: session.id,
-      fingerprint: session.fingerprint,
-      permissions: DEFAULT_PERMISSIONS[session.role],
-      csrfToken: session.csrfToken,
-    };
-    if (needsCsrfCheck(request, auth) && !csrfTokenMatches(request, auth.csrfToken)) {
-      await app.db.withTenant(auth.tenantId, (tx) =>
-        recordSecurityEvent(tx, originOf(request), {
-          tenantId: auth.tenantId,
-          type: 'csrf_rejected',
-          userId: auth.userId,
-          userEmail: auth.email,
-          details: { method: request.method, path: request.routeOptions.url ?? request.url },
-        }),
-      );
-      throw new AppError('CSRF_TOKEN_MISMATCH');
-    }
-    request.auth = auth;
-    sendCsrfToken(reply, auth.csrfToken);
-  }
-
-  const requireRoles = (roles: readonly Role[]): Guard =>
-    async function roleGuard(request, reply) {
-      await authenticate(request, reply);
-      if (!hasAnyRole(authOf(request).role, roles)) throw new AppError('ACCESS_DENIED');
-    };
-
-  app.decorate('authenticate', authenticate);
-  app.decorate('requireRoles', requireRoles);
-  app.decorate('requireRouteRoles', (route: RestrictedRoute) => requireRoles(RESTRICTED_ROUTES[route]));
-  app.decorate('requirePermission', (permission: `${string}:${string}`): Guard => {
-    const [resource, action] = permission.split(':') as [string, string];
-    return async function permissionGuard(request, reply) {
-      await authenticate(request, reply);
-      const auth = authOf(request);
-      if (!canAccess(auth.role, auth.permissions, resource, action)) throw new AppError('ACCESS_DENIED');
-    };
-  });
-});

@@ -196,6 +196,11 @@ describe('POST /auth/login', () => {
 describe('MFA', () => {
   it('enrols with a QR code, then requires the 6-digit code at sign-in; recovery codes work once', async () => {
     const finance = await signInAs(harness.app, 'finance@demo.test');
+    const unstarted = await inject({ method: 'POST', url: '/api/v1/auth/mfa/confirm', headers: finance.headers, payload: { code: '123456' } });
+    expect(unstarted.statusCode).toBe(409);
+    expect(unstarted.json().error).toMatchObject({ code: 'CONFLICT', reason: 'AUTH__MFA_ENROLMENT_NOT_STARTED' });
+    const notEnabled = await inject({ method: 'POST', url: '/api/v1/auth/mfa/disable', headers: finance.headers, payload: { code: '123456' } });
+    expect(notEnabled.json().error).toMatchObject({ code: 'CONFLICT', reason: 'AUTH__MFA_NOT_ENABLED' });
     const enrol = await inject({ method: 'POST', url: '/api/v1/auth/mfa/enroll', headers: finance.headers });
     expect(enrol.statusCode).toBe(200);
     const { otpauthUrl, qrCodeDataUrl, secret } = enrol.json().data;
@@ -212,6 +217,9 @@ describe('MFA', () => {
     expect(confirmed.statusCode).toBe(200);
     const recoveryCodes: string[] = confirmed.json().data.recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
+    const enrolAgain = await inject({ method: 'POST', url: '/api/v1/auth/mfa/enroll', headers: finance.headers });
+    expect(enrolAgain.statusCode).toBe(409);
+    expect(enrolAgain.json()).toMatchObject({ message: 'Multi-factor authentication is already enabled', error: { code: 'CONFLICT', reason: 'AUTH__MFA_ALREADY_ENABLED' } });
     const [stored] = await harness.app.db.asSystem((tx) => tx.select().from(userCredentials).where(eq(userCredentials.userId, finance.result.user.id)));
     expect(stored!.mfaSecret).not.toContain(secret);
     expect(stored!.recoveryCodeHashes).not.toContain(recoveryCodes[0]);
@@ -332,6 +340,9 @@ describe('sessions, refresh and CSRF', () => {
     const first = await signInAs(harness.app, 'companyadmin@demo.test');
     const second = await signInAs(harness.app, 'companyadmin@demo.test');
     const admin = await signInAs(harness.app, 'superadmin@demo.test');
+    const own = await inject({ method: 'POST', url: `/api/v1/users/${admin.result.user.id}/disable`, headers: admin.headers });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error).toMatchObject({ code: 'CONFLICT', reason: 'AUTH__CANNOT_DISABLE_SELF' });
     const userId = first.result.user.id;
     const disabled = await inject({ method: 'POST', url: `/api/v1/users/${userId}/disable`, headers: admin.headers });
     expect(disabled.statusCode).toBe(200);

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  API_BASE_PATH,
   apiEnvelope,
   authResultSchema,
   csrfTokenSchema,
@@ -32,12 +31,11 @@ import { ok } from '../../lib/envelope';
 import { authOf, originOf } from '../../plugins/auth';
 import { sendCsrfToken } from '../../plugins/csrf';
 import { LOGIN_RATE_LIMIT } from '../../plugins/rate-limit';
+import * as accounts from './accounts.service';
 import * as auth from './auth.service';
 import { createLoginThrottle } from './login-throttle';
 import * as mfa from './mfa.service';
 import * as wallets from './wallet.service';
-
-const base = `${API_BASE_PATH}`;
 
 function depsOf(app: FastifyInstance): auth.AuthDeps {
   return { db: app.db, tokens: app.tokens, policy: app.sessionPolicy, secrets: app.mfaSecrets, throttle: createLoginThrottle() };
@@ -49,12 +47,13 @@ function challengeContext(app: FastifyInstance, request: FastifyRequest): wallet
   return { domain: origin.host, uri: origin.origin, chainId: app.config.solanaCluster };
 }
 
+/** Registered under API_BASE_PATH. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
   const publicRoute = { csrf: false, rateLimit: LOGIN_RATE_LIMIT };
 
   app.post(
-    `${base}/auth/login`,
+    '/auth/login',
     {
       config: publicRoute,
       schema: { tags: ['auth'], summary: 'Sign in with e-mail, password and (when enabled) the MFA code', body: loginRequest, response: { 200: apiEnvelope(authResultSchema) } },
@@ -68,7 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${base}/auth/logout`,
+    '/auth/logout',
     { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'End the current session', response: { 200: apiEnvelope(z.null()) } } },
     async (request) => {
       await auth.logout(deps, originOf(request), authOf(request));
@@ -77,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${base}/auth/refresh`,
+    '/auth/refresh',
     {
       onRequest: app.authenticate,
       // Refresh only touches the caller's own session and hands out a new CSRF token itself.
@@ -92,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${base}/auth/session`,
+    '/auth/session',
     {
       onRequest: app.authenticate,
       schema: { tags: ['auth'], summary: 'Restore the session of a stored session id and fingerprint', headers: sessionRestoreHeaders, response: { 200: apiEnvelope(sessionRestoreSchema) } },
@@ -104,46 +103,46 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.patch(
-    `${base}/auth/profile`,
+    '/auth/profile',
     { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Update the own profile', body: profileUpdateRequest, response: { 200: apiEnvelope(userSchema) } } },
-    async (request) => ok(request, await auth.updateProfile(deps, originOf(request), authOf(request), request.body), 'Profile updated'),
+    async (request) => ok(request, await accounts.updateProfile(deps, originOf(request), authOf(request), request.body), 'Profile updated'),
   );
 
   app.post(
-    `${base}/auth/password`,
+    '/auth/password',
     {
       onRequest: app.authenticate,
       schema: { tags: ['auth'], summary: 'Change the own password; other sessions end', body: passwordChangeRequest, response: { 200: apiEnvelope(passwordChangeResultSchema) } },
     },
-    async (request) => ok(request, await auth.changePassword(deps, originOf(request), authOf(request), request.body), 'Password changed'),
+    async (request) => ok(request, await accounts.changePassword(deps, originOf(request), authOf(request), request.body), 'Password changed'),
   );
 
   app.get(
-    `${base}/auth/csrf-token`,
+    '/auth/csrf-token',
     { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'The CSRF token of the current session', response: { 200: apiEnvelope(csrfTokenSchema) } } },
     async (request) => ok(request, { token: authOf(request).csrfToken }),
   );
 
   app.post(
-    `${base}/auth/mfa/enroll`,
+    '/auth/mfa/enroll',
     { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Start TOTP enrolment (otpauth URL and QR code)', response: { 200: apiEnvelope(mfaEnrolmentSchema) } } },
     async (request) => ok(request, await mfa.enrolMfa(deps, authOf(request)), 'Scan the QR code with your authenticator app'),
   );
 
   app.post(
-    `${base}/auth/mfa/confirm`,
+    '/auth/mfa/confirm',
     { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Confirm TOTP enrolment with a 6-digit code', body: mfaConfirmRequest, response: { 200: apiEnvelope(mfaRecoveryCodesSchema) } } },
     async (request) => ok(request, await mfa.confirmMfa(deps, originOf(request), authOf(request), request.body.code), 'Two-factor authentication enabled'),
   );
 
   app.post(
-    `${base}/auth/mfa/disable`,
+    '/auth/mfa/disable',
     { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Turn TOTP off with a current code', body: mfaConfirmRequest, response: { 200: apiEnvelope(mfaStatusSchema) } } },
     async (request) => ok(request, await mfa.disableMfa(deps, originOf(request), authOf(request), request.body.code), 'Two-factor authentication disabled'),
   );
 
   app.post(
-    `${base}/auth/wallet/challenge`,
+    '/auth/wallet/challenge',
     {
       config: publicRoute,
       schema: { tags: ['auth'], summary: 'Issue a single-use Sign-In-With-Solana message', body: walletChallengeRequest, response: { 200: apiEnvelope(walletChallengeSchema) } },
@@ -152,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${base}/auth/wallet/session`,
+    '/auth/wallet/session',
     {
       config: publicRoute,
       schema: { tags: ['auth'], summary: 'Dual authentication: wallet signature plus e-mail and password', body: walletSessionRequest, response: { 200: apiEnvelope(walletSessionResultSchema) } },
@@ -166,35 +165,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${base}/auth/wallet/list`,
+    '/auth/wallet/list',
     { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Wallets linked to the signed-in user', response: { 200: apiEnvelope(z.array(linkedWalletSchema)) } } },
     async (request) => ok(request, await wallets.listWallets(deps, authOf(request))),
   );
 
   app.post(
-    `${base}/auth/wallet/link`,
+    '/auth/wallet/link',
     { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Link a wallet by a signed challenge', body: walletLinkRequest, response: { 200: apiEnvelope(linkedWalletSchema) } } },
     async (request) => ok(request, await wallets.linkWalletToUser(deps, originOf(request), authOf(request), request.body), 'Wallet linked'),
   );
 
   app.get(
-    `${base}/security/locked-accounts`,
+    '/security/locked-accounts',
     {
       onRequest: app.requireRouteRoles('/security-center'),
       schema: { tags: ['users'], summary: 'Accounts locked by failed sign-ins now, soonest unlocked first', response: { 200: apiEnvelope(z.array(lockedAccountSchema)) } },
     },
-    async (request) => ok(request, await auth.listLockedAccounts(deps, authOf(request))),
+    async (request) => ok(request, await accounts.listLockedAccounts(deps, authOf(request))),
   );
 
   app.post(
-    `${base}/users/:id/unlock`,
+    '/users/:id/unlock',
     { onRequest: app.requirePermission('users:manage'), schema: { tags: ['users'], summary: 'Lift the lockout of an account', params: idParams, response: { 200: apiEnvelope(userAccessStateSchema) } } },
-    async (request) => ok(request, await auth.unlockUser(deps, originOf(request), authOf(request), request.params.id), 'Account unlocked'),
+    async (request) => ok(request, await accounts.unlockUser(deps, originOf(request), authOf(request), request.params.id), 'Account unlocked'),
   );
 
   app.post(
-    `${base}/users/:id/disable`,
+    '/users/:id/disable',
     { onRequest: app.requirePermission('users:manage'), schema: { tags: ['users'], summary: 'Suspend a user and end all their sessions', params: idParams, response: { 200: apiEnvelope(userAccessStateSchema) } } },
-    async (request) => ok(request, await auth.disableUser(deps, originOf(request), authOf(request), request.params.id), 'User disabled'),
+    async (request) => ok(request, await accounts.disableUser(deps, originOf(request), authOf(request), request.params.id), 'User disabled'),
   );
 };

@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { actsForWholeTenant, type AuthResult, type ErrorCode, type LockedAccount, type LoginRequest, type PasswordChangeRequest, type ProfileUpdateRequest, type SessionRestore, type User, type UserAccessState } from '@carbonledger/contracts';
+import type { AuthResult, ErrorCode, LoginRequest, SessionRestore } from '@carbonledger/contracts';
 import { pgErrorOf, type Database, type Tx } from '../../db/database';
 import { userCredentials, type AuthMethod } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { recordAudit } from '../audit';
-import { raiseSecurityAlert, recordSecurityEvent, type RequestOrigin } from '../security/security.service';
-import * as sessionsRepository from '../sessions/sessions.repository';
-import { endSession, revokeAllSessionsOfUser, type SessionPolicy } from '../sessions/sessions.service';
-import { newCsrfToken } from '../../plugins/csrf';
+import type { RequestOrigin } from '../../lib/request-origin';
 import type { AuthContext } from '../../plugins/auth';
+import { recordAudit } from '../audit';
+import { raiseSecurityAlert, recordSecurityEvent } from '../security';
+import { endSession, openSession, rotateSessionSecrets, type SessionPolicy } from '../sessions';
 import * as repository from './auth.repository';
-import { describeDevice, toAuthResult, toSessionRestore, toUser } from './auth.mappers';
+import { toAuthResult, toSessionRestore } from './auth.mappers';
 import { acceptedTotpStep, recoveryCodeHash } from './mfa';
 import type { AccessTokens } from './tokens';
 import type { SecretBox } from './secret-box';
@@ -96,7 +95,7 @@ export async function signIn(deps: AuthDeps, origin: RequestOrigin, input: Login
       ...(check.recoveryCodeHash ? { recoveryCodeHashes: sql`array_remove(${userCredentials.recoveryCodeHashes}, ${check.recoveryCodeHash})` } : {}),
     });
     await repository.markSignedIn(tx, account.user.id, now);
-    const session = await openSession(tx, deps.policy, origin, account, options.method, now);
+    const session = await startSession(tx, deps.policy, origin, account, options.method, now);
     const signedIn = await repository.loadAccount(tx, account.user.id);
     return { session, account: signedIn! };
   });
@@ -178,25 +177,11 @@ async function recordFailure(deps: AuthDeps, origin: RequestOrigin, account: rep
   });
 }
 
-async function openSession(tx: Tx, policy: SessionPolicy, origin: RequestOrigin, account: repository.Account, method: AuthMethod, now: Date) {
+/** Opens the session of a proven sign-in and records what is new about it: the device, or a country never seen before. */
+async function startSession(tx: Tx, policy: SessionPolicy, origin: RequestOrigin, account: repository.Account, method: AuthMethod, now: Date) {
   const { user } = account;
-  const history = await sessionsRepository.signInHistory(tx, user.id, origin.userAgent);
-  const { session, credentials } = await sessionsRepository.insertSession(
-    tx,
-    {
-      tenantId: user.tenantId,
-      userId: user.id,
-      fingerprint: randomBytes(32).toString('hex'),
-      device: describeDevice(origin.userAgent),
-      userAgent: origin.userAgent,
-      ip: origin.ip,
-      location: origin.country ?? 'Unknown',
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + policy.absoluteTimeoutMs),
-    },
-    { csrfToken: newCsrfToken(), authMethod: method, country: origin.country },
-  );
+  const session = await openSession(tx, policy, origin, { tenantId: user.tenantId, userId: user.id }, method, now);
+  const { history } = session;
   const event = { tenantId: user.tenantId, userId: user.id, userEmail: user.email };
   await recordSecurityEvent(tx, origin, { ...event, type: 'login_succeeded', details: { sessionId: session.id, method, device: session.device } });
   if (history.previousSessions > 0 && history.sameDeviceSessions === 0) {
@@ -212,7 +197,7 @@ async function openSession(tx: Tx, policy: SessionPolicy, origin: RequestOrigin,
       userId: user.id,
     });
   }
-  return { id: session.id, fingerprint: session.fingerprint, tokenVersion: credentials.tokenVersion, csrfToken: credentials.csrfToken };
+  return session;
 }
 
 async function issue(deps: AuthDeps, account: repository.Account, session: { id: string; fingerprint: string; tokenVersion: number }): Promise<AuthResult> {
@@ -229,9 +214,8 @@ async function issue(deps: AuthDeps, account: repository.Account, session: { id:
 
 /** Refresh rotates: a new token version (the previous token stops working) and a new CSRF token, same session. */
 export async function refresh(deps: AuthDeps, auth: AuthContext): Promise<{ result: AuthResult; csrfToken: string }> {
-  const csrfToken = newCsrfToken();
-  const { account, tokenVersion } = await deps.db.withTenant(auth.tenantId, async (tx) => ({
-    tokenVersion: await sessionsRepository.rotateSessionSecrets(tx, auth.sessionId, csrfToken),
+  const { account, tokenVersion, csrfToken } = await deps.db.withTenant(auth.tenantId, async (tx) => ({
+    ...(await rotateSessionSecrets(tx, auth.sessionId)),
     account: (await repository.loadAccount(tx, auth.userId))!,
   }));
   return { result: await issue(deps, account, { id: auth.sessionId, fingerprint: auth.fingerprint, tokenVersion }), csrfToken };
@@ -267,76 +251,6 @@ export async function restoreSession(deps: AuthDeps, origin: RequestOrigin, auth
   });
   if (!restored) throw new AppError('SESSION_VALIDATION_FAILED');
   return restored;
-}
-
-export async function updateProfile(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, change: ProfileUpdateRequest): Promise<User> {
-  return deps.db.withTenant(auth.tenantId, async (tx) => {
-    if (Object.keys(change).length > 0) {
-      await repository.updateUser(tx, auth.userId, change);
-      await recordAudit(tx, { tenantId: auth.tenantId, actorUserId: auth.userId, action: 'user.profile_updated', resourceType: 'user', resourceId: auth.userId, details: { fields: Object.keys(change) }, ip: origin.ip, requestId: origin.requestId });
-    }
-    const account = await repository.loadAccount(tx, auth.userId);
-    return toUser(account!.user, account!.credentials);
-  });
-}
-
-/** A new password (SPEC §5 rule, checked by the contract) ends every other session of the user. */
-export async function changePassword(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, change: PasswordChangeRequest): Promise<{ endedOtherSessions: number }> {
-  const account = await deps.db.withTenant(auth.tenantId, (tx) => repository.loadAccount(tx, auth.userId));
-  if (!account?.user.passwordHash || !(await verifyPassword(account.user.passwordHash, change.currentPassword))) {
-    throw AppError.validation({ currentPassword: ['Current password is incorrect'] });
-  }
-  if (change.newPassword === change.currentPassword) throw AppError.validation({ newPassword: ['The new password must differ from the current one'] });
-  const passwordHash = await hashPassword(change.newPassword);
-  return deps.db.withTenant(auth.tenantId, async (tx) => {
-    await repository.setPasswordHash(tx, auth.userId, passwordHash);
-    const endedOtherSessions = await revokeAllSessionsOfUser(tx, origin, auth.userId, 'password changed', auth.sessionId);
-    await recordSecurityEvent(tx, origin, { tenantId: auth.tenantId, type: 'password_changed', userId: auth.userId, userEmail: auth.email, details: { endedOtherSessions } });
-    return { endedOtherSessions };
-  });
-}
-
-/** Platform administrators manage every user of the tenant; everyone else only the users of their own company. */
-async function managedUser(tx: Tx, actor: AuthContext, userId: string): Promise<repository.UserRow> {
-  const user = await repository.findUser(tx, userId);
-  if (!user || (!actsForWholeTenant(actor.role) && user.companyId !== actor.companyId)) throw AppError.notFound('User');
-  return user;
-}
-
-/** The accounts locked now that this officer may see: platform administrators the tenant's, others their company's. */
-export async function listLockedAccounts(deps: AuthDeps, viewer: AuthContext): Promise<LockedAccount[]> {
-  const rows = await deps.db.withTenant(viewer.tenantId, (tx) => repository.lockedAccounts(tx, new Date(), actsForWholeTenant(viewer.role) ? undefined : viewer.companyId));
-  return rows.map((row) => ({
-    userId: row.user.id,
-    email: row.user.email,
-    name: `${row.user.firstName} ${row.user.lastName}`.trim(),
-    companyName: row.companyName,
-    lockedUntil: row.lockedUntil!.toISOString(),
-    consecutiveFailures: row.failedLoginCount,
-  }));
-}
-
-/** An administrator lifts a lockout before it runs out (SPEC §8: unlock by time or by an administrator). */
-export async function unlockUser(deps: AuthDeps, origin: RequestOrigin, actor: AuthContext, userId: string): Promise<UserAccessState> {
-  return deps.db.withTenant(actor.tenantId, async (tx) => {
-    const user = await managedUser(tx, actor, userId);
-    await repository.saveCredentials(tx, user, { failedLoginCount: 0, lockedUntil: null });
-    await recordSecurityEvent(tx, origin, { tenantId: actor.tenantId, type: 'account_unlocked', userId: user.id, userEmail: user.email, actorUserId: actor.userId, details: { unlockedBy: actor.email } });
-    return { userId: user.id, status: user.status, lockedUntil: null, revokedSessions: 0 };
-  });
-}
-
-/** Disabling a user ends every session of theirs at once. */
-export async function disableUser(deps: AuthDeps, origin: RequestOrigin, actor: AuthContext, userId: string): Promise<UserAccessState> {
-  if (userId === actor.userId) throw new AppError('AUTH__CANNOT_DISABLE_SELF');
-  return deps.db.withTenant(actor.tenantId, async (tx) => {
-    const user = await managedUser(tx, actor, userId);
-    await repository.updateUser(tx, user.id, { status: 'suspended' });
-    const revokedSessions = await revokeAllSessionsOfUser(tx, origin, user.id, 'user disabled');
-    await recordSecurityEvent(tx, origin, { tenantId: actor.tenantId, type: 'user_disabled', userId: user.id, userEmail: user.email, actorUserId: actor.userId, details: { disabledBy: actor.email, revokedSessions } });
-    const credentials = (await repository.loadAccount(tx, user.id))?.credentials;
-    return { userId: user.id, status: 'suspended', lockedUntil: credentials?.lockedUntil?.toISOString() ?? null, revokedSessions };
-  });
 }
 
 /** Maps a unique-index clash on the wallet address to the caller's refusal. */

@@ -1,6 +1,7 @@
 import type { AuthContext } from '../../plugins/auth';
 import { AppError } from '../../lib/app-error';
-import { recordSecurityEvent, type RequestOrigin } from '../security/security.service';
+import type { RequestOrigin } from '../../lib/request-origin';
+import { recordSecurityEvent } from '../security';
 import * as repository from './auth.repository';
 import type { AuthDeps } from './auth.service';
 import { acceptedTotpStep, enrolmentFor, newRecoveryCodes, newTotpSecret, recoveryCodeHash } from './mfa';

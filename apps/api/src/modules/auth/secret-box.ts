@@ -14,8 +14,8 @@ const TAG_BYTES = 16;
  * exposes nothing else sealed under the master key. `boundTo` (the user id) is
  * authenticated data: a sealed secret copied onto another user's row does not open.
  */
-export function createSecretBox(masterKeyHex: string, purpose: string): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', Buffer.from(masterKeyHex, 'hex'), Buffer.alloc(0), `carbonledger:${purpose}`, 32));
+export function createSecretBox(masterKey: Buffer, purpose: string): SecretBox {
+  const key = Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), `carbonledger:${purpose}`, 32));
   return {
     seal(plaintext, boundTo) {
       const iv = randomBytes(IV_BYTES);

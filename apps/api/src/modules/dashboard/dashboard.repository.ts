@@ -1,7 +1,6 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { auditLog, companies, securityAlerts, userCredentials, users } from '../../db/schema';
-import { usersOfCompany } from '../security/security.repository';
+import { auditLog, companies, userCredentials, users } from '../../db/schema';
 
 export type ActivityScope = { kind: 'tenant' } | { kind: 'company'; companyId: string } | { kind: 'user'; userId: string };
 
@@ -37,15 +36,4 @@ export async function mfaStateOf(tx: Tx, userId: string): Promise<{ enabled: boo
 export async function companyKycStatus(tx: Tx, companyId: string) {
   const [row] = await tx.select({ kycStatus: companies.kycStatus, updatedAt: companies.updatedAt }).from(companies).where(eq(companies.id, companyId));
   return row ?? null;
-}
-
-/** Open alerts of the tenant, or only those about one company's users (as /security/alerts lists them). */
-export async function countUnresolvedAlerts(tx: Tx, companyId: string | undefined): Promise<{ count: number; newest: Date | null }> {
-  const open = and(isNull(securityAlerts.resolvedAt), companyId ? inArray(securityAlerts.userId, usersOfCompany(tx, companyId)) : undefined);
-  const [row] = await tx
-    .select({ n: count() })
-    .from(securityAlerts)
-    .where(open);
-  const [newest] = await tx.select({ createdAt: securityAlerts.createdAt }).from(securityAlerts).where(open).orderBy(desc(securityAlerts.createdAt)).limit(1);
-  return { count: Number(row?.n ?? 0), newest: newest?.createdAt ?? null };
 }

@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, apiEnvelope, dashboardSummarySchema } from '@carbonledger/contracts';
+import { apiEnvelope, dashboardSummarySchema } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
-import { authOf } from '../../plugins/auth';
+import { actorOf } from '../../plugins/auth';
 import { dashboardSummary } from './dashboard.service';
 
+/** Registered under API_BASE_PATH. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    `${API_BASE_PATH}/dashboard/summary`,
+    '/dashboard/summary',
     { onRequest: app.authenticate, schema: { tags: ['dashboard'], summary: 'Pending actions and recent activity for the signed-in user', response: { 200: apiEnvelope(dashboardSummarySchema) } } },
-    async (request) => {
-      const { userId, companyId, role } = authOf(request);
-      return ok(request, await request.withTenant((tx) => dashboardSummary(tx, { userId, companyId, role })));
-    },
+    async (request) => ok(request, await request.withTenant((tx) => dashboardSummary(tx, actorOf(request)))),
   );
 };

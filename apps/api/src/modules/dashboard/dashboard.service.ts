@@ -1,13 +1,10 @@
-import { canOpenRoute, hasRole, type ActivityEntry, type DashboardSummary, type PendingAction, type Role } from '@carbonledger/contracts';
+import { canOpenRoute, hasRole, type ActivityEntry, type DashboardSummary, type PendingAction } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
-import { companyScopeOf } from '../security/security.service';
-import { companyKycStatus, countUnresolvedAlerts, mfaStateOf, recentAuditEntries, type ActivityScope } from './dashboard.repository';
+import { companyScopeOf, type Actor } from '../../lib/actor';
+import { openAlertsSummary } from '../security';
+import { companyKycStatus, mfaStateOf, recentAuditEntries, type ActivityScope } from './dashboard.repository';
 
-export interface DashboardViewer {
-  userId: string;
-  companyId: string;
-  role: Role;
-}
+export type DashboardViewer = Pick<Actor, 'userId' | 'companyId' | 'role'>;
 
 const ACTIVITY_SIZE = 10;
 
@@ -15,7 +12,7 @@ const ACTIVITY_SIZE = 10;
 async function pendingActionsFor(tx: Tx, viewer: DashboardViewer): Promise<PendingAction[]> {
   const actions: PendingAction[] = [];
   if (canOpenRoute(viewer.role, '/security-center')) {
-    const alerts = await countUnresolvedAlerts(tx, companyScopeOf(viewer));
+    const alerts = await openAlertsSummary(tx, companyScopeOf(viewer));
     if (alerts.count > 0) {
       actions.push({
         id: 'security-alerts',

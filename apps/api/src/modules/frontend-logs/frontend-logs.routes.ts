@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE_PATH, apiEnvelope, frontendErrorReport } from '@carbonledger/contracts';
+import { apiEnvelope, frontendErrorReport } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { FRONTEND_ERROR_RATE_LIMIT } from '../../plugins/rate-limit';
 
 /**
  * SPEC §7 POST /logs/frontend-error: crash reports from the browser, also from signed-out
- * pages, so no session is required; a valid token only adds who reported it.
+ * pages, so no session is required; a valid token only adds who reported it. Registered
+ * under API_BASE_PATH.
  */
 export const frontendLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    `${API_BASE_PATH}/logs/frontend-error`,
+    '/logs/frontend-error',
     {
       config: { csrf: false, rateLimit: FRONTEND_ERROR_RATE_LIMIT },
       schema: { tags: ['system'], summary: 'Report an error from the web app', body: frontendErrorReport, response: { 200: apiEnvelope(z.object({ received: z.literal(true) })) } },

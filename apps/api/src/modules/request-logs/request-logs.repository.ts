@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, ilike, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { requestLogs, users } from '../../db/schema';
-import { usersOfCompany } from '../security/security.repository';
+import { usersOfCompany } from '../security';
 
 export interface RequestLogFilter {
   method?: string;

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE_PATH, apiEnvelope, requestLogSchema, requestLogsQuery } from '@carbonledger/contracts';
+import { apiEnvelope, requestLogSchema, requestLogsQuery } from '@carbonledger/contracts';
+import { companyScopeOf } from '../../lib/actor';
 import { ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
-import { companyScopeOf } from '../security/security.service';
 import { findRequestLogs, requestLogsCsv } from './request-logs.service';
 
+/** Registered under API_BASE_PATH. */
 export const requestLogsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    `${API_BASE_PATH}/security/request-logs`,
+    '/security/request-logs',
     {
       onRequest: app.requireRouteRoles('/security/logs'),
       schema: {

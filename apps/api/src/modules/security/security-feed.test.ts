@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { REALTIME, SERVER_EVENTS, type SecurityAlert, type SecurityEvent } from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { nextClientIp, signInAs, type SignedIn } from '../auth/auth.testing';
-import { LOCKOUT } from '../auth/auth.service';
+import { LOCKOUT } from '../auth';
 
 let harness: TestApp;
 let baseUrl: string;

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { RESTRICTED_ROUTES, SERVER_EVENTS, hasAnyRole, ROLES } from '@carbonledger/contracts';
-import { companyScopeOf, type SecurityNotice } from './security.service';
+import { companyScopeOf } from '../../lib/actor';
+import type { SecurityNotice } from '../../lib/request-origin';
 import { activeUsersWithRoles, committedIds, companiesOfUsers, countOpenAlerts } from './security.repository';
 
 declare module 'fastify' {

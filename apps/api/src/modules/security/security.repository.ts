@@ -9,7 +9,11 @@ export type NewSecurityEvent = typeof securityEvents.$inferInsert;
 export type SecurityAlertRow = typeof securityAlerts.$inferSelect;
 export type NewSecurityAlert = typeof securityAlerts.$inferInsert;
 
-/** The ids of one company's users, as a subquery: what is recorded about a user belongs to the user's company. */
+/**
+ * The ids of one company's users, as a subquery: what is recorded about a user belongs to the
+ * user's company. Other modules (sessions, request logs, dashboard) scope their own tables
+ * with it through the security face.
+ */
 export function usersOfCompany(tx: Tx, companyId: string) {
   return tx.select({ id: users.id }).from(users).where(eq(users.companyId, companyId));
 }
@@ -91,12 +95,18 @@ export async function committedIds(tx: Tx, ids: { events: string[]; alerts: stri
 }
 
 /** Open alerts of the tenant, or only those about one company's users. */
+function openAlerts(tx: Tx, companyId: string | undefined) {
+  return and(isNull(securityAlerts.resolvedAt), companyId ? inArray(securityAlerts.userId, usersOfCompany(tx, companyId)) : undefined);
+}
+
 export async function countOpenAlerts(tx: Tx, companyId?: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(securityAlerts)
-    .where(and(isNull(securityAlerts.resolvedAt), companyId ? inArray(securityAlerts.userId, usersOfCompany(tx, companyId)) : undefined));
+  const [row] = await tx.select({ n: count() }).from(securityAlerts).where(openAlerts(tx, companyId));
   return row?.n ?? 0;
+}
+
+export async function newestOpenAlertAt(tx: Tx, companyId: string | undefined): Promise<Date | null> {
+  const [row] = await tx.select({ createdAt: securityAlerts.createdAt }).from(securityAlerts).where(openAlerts(tx, companyId)).orderBy(desc(securityAlerts.createdAt)).limit(1);
+  return row?.createdAt ?? null;
 }
 
 export async function activeUsersWithRoles(tx: Tx, roles: readonly Role[]): Promise<{ id: string; role: Role; companyId: string }[]> {

@@ -1,26 +1,10 @@
-import { actsForWholeTenant, type Role, type SecurityAlert, type SecurityEvent, type SecurityEventType, type Severity } from '@carbonledger/contracts';
+import type { SecurityAlert, SecurityEvent, SecurityEventType, Severity } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
+import { companyScopeOf, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import type { RequestOrigin } from '../../lib/request-origin';
 import { recordAudit } from '../audit';
 import * as repository from './security.repository';
-
-/** An event or alert to push to the security officers' sockets once its transaction has committed. */
-export type SecurityNotice =
-  | { kind: 'event'; tenantId: string; event: SecurityEvent }
-  /** userId: whom the alert is about, which decides the officers who hear of it. */
-  | { kind: 'alert'; tenantId: string; alert: SecurityAlert; userId: string | null };
-
-/** Where a security-relevant request came from; copied onto events and audit entries. */
-export interface RequestOrigin {
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-  country: string | null;
-  /** Collects what this request recorded, for the realtime feed (modules/security/security-feed.ts). */
-  notices?: SecurityNotice[];
-  /** Sessions this request revoked: their sockets are disconnected once it has answered (modules/realtime/realtime.plugin.ts). */
-  endedSessions?: string[];
-}
 
 export interface SecurityEventInput {
   tenantId: string;
@@ -123,6 +107,11 @@ export async function raiseSecurityAlert(tx: Tx, origin: RequestOrigin, input: A
   return alert;
 }
 
+/** Open alerts of the tenant, or only those about one company's users (as /security/alerts lists them), and when the newest was raised. */
+export async function openAlertsSummary(tx: Tx, companyId: string | undefined): Promise<{ count: number; newest: Date | null }> {
+  return { count: await repository.countOpenAlerts(tx, companyId), newest: await repository.newestOpenAlertAt(tx, companyId) };
+}
+
 export function toAlert(row: repository.SecurityAlertRow): SecurityAlert {
   return {
     id: row.id,
@@ -147,15 +136,6 @@ export function toEvent(row: repository.SecurityEventRow): SecurityEvent {
   };
 }
 
-/**
- * Whose security data an officer sees and acts on: platform administrators (ADMIN,
- * SUPER_ADMIN) the whole tenant's (undefined), every other officer only their own
- * company's users'.
- */
-export function companyScopeOf(viewer: { role: Role; companyId: string }): string | undefined {
-  return actsForWholeTenant(viewer.role) ? undefined : viewer.companyId;
-}
-
 export async function listAlerts(tx: Tx, query: { resolved?: 'true' | 'false'; severity?: Severity; limit: number }, companyId: string | undefined): Promise<SecurityAlert[]> {
   const rows = await repository.listAlerts(tx, { resolved: query.resolved === undefined ? undefined : query.resolved === 'true', severity: query.severity, limit: query.limit, companyId });
   return rows.map(toAlert);
@@ -166,7 +146,7 @@ export async function listEvents(tx: Tx, query: { type?: SecurityEventType; user
 }
 
 /** Resolving twice is harmless: the alert stays resolved by whoever did it first. Another company's alert is not found. */
-export async function resolveAlert(tx: Tx, origin: RequestOrigin, actor: { tenantId: string; userId: string; role: Role; companyId: string }, alertId: string): Promise<SecurityAlert> {
+export async function resolveAlert(tx: Tx, origin: RequestOrigin, actor: Actor, alertId: string): Promise<SecurityAlert> {
   const companyId = companyScopeOf(actor);
   const resolved = await repository.markAlertResolved(tx, alertId, actor.userId, companyId);
   if (!resolved) {

@@ -1,8 +1,7 @@
 import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { sessionCredentials, sessions, users } from '../../db/schema';
-import { usersOfCompany } from '../security/security.repository';
-import type { AuthMethod } from '../../db/schema';
+import { sessionCredentials, sessions, users, type AuthMethod } from '../../db/schema';
+import { usersOfCompany } from '../security';
 
 export type NewSession = typeof sessions.$inferInsert;
 

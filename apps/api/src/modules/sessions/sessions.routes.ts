@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actsForWholeTenant, API_BASE_PATH, apiEnvelope, canOpenRoute, idParams, monitoredSessionSchema, securityEventSchema, securityEventsQuery, sessionStatsSchema } from '@carbonledger/contracts';
+import { apiEnvelope, idParams, monitoredSessionSchema, securityEventSchema, securityEventsQuery, sessionStatsSchema } from '@carbonledger/contracts';
+import { companyScopeOf } from '../../lib/actor';
 import { ok } from '../../lib/envelope';
-import { authOf, originOf } from '../../plugins/auth';
-import { companyScopeOf, listEvents } from '../security/security.service';
+import { actorOf, authOf, originOf } from '../../plugins/auth';
+import { listEvents } from '../security';
 import * as sessions from './sessions.service';
 
-const base = `${API_BASE_PATH}/sessions`;
+const base = '/sessions';
 
+/** Registered under API_BASE_PATH. */
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${base}/active`,
@@ -38,8 +40,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.authenticate, schema: { tags: ['sessions'], summary: 'End a session at once', params: idParams, response: { 200: apiEnvelope(z.null()) } } },
     async (request) => {
       const auth = authOf(request);
-      const officer = canOpenRoute(auth.role, '/security/sessions');
-      const actor = { tenantId: auth.tenantId, userId: auth.userId, companyId: auth.companyId, email: auth.email, mayEnd: !officer ? 'own' : actsForWholeTenant(auth.role) ? 'tenant' : 'company' } as const;
+      const actor = { ...actorOf(request), email: auth.email };
       await request.withTenant((tx) => sessions.terminateSession(tx, originOf(request), actor, request.params.id, auth.sessionId === request.params.id ? 'ended by its user' : 'terminated'));
       return ok(request, null, 'Session terminated');
     },

@@ -1,9 +1,14 @@
-import type { MonitoredSession, SessionStats } from '@carbonledger/contracts';
+import { randomBytes } from 'node:crypto';
+import { canOpenRoute, type MonitoredSession, type SessionStats } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
+import type { AuthMethod } from '../../db/schema';
+import { actsTenantWide, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { recordSecurityEvent, type RequestOrigin } from '../security/security.service';
+import type { RequestOrigin } from '../../lib/request-origin';
+import { newCsrfToken } from '../../plugins/csrf';
+import { recordSecurityEvent } from '../security';
+import { describeDevice } from './device';
 import * as repository from './sessions.repository';
-import type { AccessClaims } from '../auth/tokens';
 
 /** Idle and absolute timeouts come from settings (SESSION_IDLE_TIMEOUT_MINUTES, SESSION_ABSOLUTE_TIMEOUT_HOURS). */
 export interface SessionPolicy {
@@ -18,12 +23,19 @@ const TOUCH_INTERVAL_MS = 15_000;
 
 export type SessionCheck = { ok: true; session: repository.RequestSessionRow } | { ok: false; revoked: boolean };
 
+/** What an access token says about its session (the auth module's tokens carry more). */
+export interface SessionClaims {
+  sessionId: string;
+  userId: string;
+  tokenVersion: number;
+}
+
 /**
  * The server-side half of every authenticated request: the token's session must exist,
  * be neither revoked nor past its absolute or idle timeout, belong to an active user and
  * carry the token version of the latest refresh.
  */
-export async function checkRequestSession(tx: Tx, claims: AccessClaims, policy: SessionPolicy, now = new Date()): Promise<SessionCheck> {
+export async function checkRequestSession(tx: Tx, claims: SessionClaims, policy: SessionPolicy, now = new Date()): Promise<SessionCheck> {
   const session = await repository.findSessionForRequest(tx, claims.sessionId);
   if (!session || session.userId !== claims.userId || session.revokedAt || session.expiresAt <= now || session.userStatus !== 'active') {
     return { ok: false, revoked: false };
@@ -88,25 +100,18 @@ export async function sessionStats(tx: Tx, policy: SessionPolicy, companyId: str
   };
 }
 
-export interface SessionActor {
-  tenantId: string;
-  userId: string;
-  companyId: string;
-  email: string;
-  /**
-   * Whose sessions besides their own the actor may end: platform administrators the whole
-   * tenant's, other security officers their own company's users', everyone else nobody's.
-   */
-  mayEnd: 'own' | 'company' | 'tenant';
-}
-
-function mayEndSession(actor: SessionActor, session: { userId: string; companyId: string }): boolean {
-  if (session.userId === actor.userId || actor.mayEnd === 'tenant') return true;
-  return actor.mayEnd === 'company' && session.companyId === actor.companyId;
+/**
+ * Whose sessions besides their own an actor may end: platform administrators the whole
+ * tenant's, other security officers their own company's users', everyone else nobody's.
+ */
+function mayEndSession(actor: Actor, session: { userId: string; companyId: string }): boolean {
+  if (session.userId === actor.userId) return true;
+  if (!canOpenRoute(actor.role, '/security/sessions')) return false;
+  return actsTenantWide(actor) || session.companyId === actor.companyId;
 }
 
 /** Ends a session at once: its next request is answered 401. A session the actor may not end is not found. */
-export async function terminateSession(tx: Tx, origin: RequestOrigin, actor: SessionActor, sessionId: string, reason: string): Promise<void> {
+export async function terminateSession(tx: Tx, origin: RequestOrigin, actor: Actor & { email: string }, sessionId: string, reason: string): Promise<void> {
   const session = await repository.findSession(tx, sessionId);
   if (!session || !mayEndSession(actor, session)) throw AppError.notFound('Session');
   if (!(await endSession(tx, origin, sessionId, reason))) return;
@@ -135,4 +140,42 @@ export async function revokeAllSessionsOfUser(tx: Tx, origin: RequestOrigin, use
   const ended = await repository.revokeUserSessions(tx, userId, reason, keepSessionId);
   origin.endedSessions?.push(...ended);
   return ended.length;
+}
+
+/** A session just opened by a sign-in, and what the user's earlier sessions say about its device and country. */
+export interface OpenedSession {
+  id: string;
+  fingerprint: string;
+  device: string | null;
+  tokenVersion: number;
+  csrfToken: string;
+  history: { previousSessions: number; sameDeviceSessions: number; countries: string[] };
+}
+
+/** Opens a session for a user whose credentials are proven: a fresh fingerprint and CSRF token, expiring at the absolute timeout. */
+export async function openSession(tx: Tx, policy: SessionPolicy, origin: RequestOrigin, user: { tenantId: string; userId: string }, method: AuthMethod, now: Date): Promise<OpenedSession> {
+  const history = await repository.signInHistory(tx, user.userId, origin.userAgent);
+  const { session, credentials } = await repository.insertSession(
+    tx,
+    {
+      tenantId: user.tenantId,
+      userId: user.userId,
+      fingerprint: randomBytes(32).toString('hex'),
+      device: describeDevice(origin.userAgent),
+      userAgent: origin.userAgent,
+      ip: origin.ip,
+      location: origin.country ?? 'Unknown',
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + policy.absoluteTimeoutMs),
+    },
+    { csrfToken: newCsrfToken(), authMethod: method, country: origin.country },
+  );
+  return { id: session.id, fingerprint: session.fingerprint, device: session.device, tokenVersion: credentials.tokenVersion, csrfToken: credentials.csrfToken, history };
+}
+
+/** Refresh rotates: a new token version (the previous token stops working) and a new CSRF token, same session. */
+export async function rotateSessionSecrets(tx: Tx, sessionId: string): Promise<{ tokenVersion: number; csrfToken: string }> {
+  const csrfToken = newCsrfToken();
+  return { tokenVersion: await repository.rotateSessionSecrets(tx, sessionId, csrfToken), csrfToken };
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { API_BASE_PATH } from '@carbonledger/contracts';
-import { createRequestLogWriter, type RequestLogWriter } from '../modules/request-logs/request-log.writer';
-import { toAppError } from './errors';
+import { toAppError } from '../../plugins/errors';
+import { createRequestLogWriter, type RequestLogWriter } from './request-log.writer';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,0 +1,2 @@
+/** The dashboard module's face: the signed-in user's summary route. */
+export { dashboardRoutes } from './dashboard.routes';

@@ -1,0 +1,2 @@
+/** The frontend-logs module's face: the browser's crash-report route. */
+export { frontendLogsRoutes } from './frontend-logs.routes';
