@@ -1,6 +1,4 @@
 import fp from 'fastify-plugin';
-import { configuredOrLocalSecret } from '../../lib/secrets';
-import { masterKeyFromHex } from './key-encryption';
 import { createDatabaseKeyring, type PlatformKeyring } from './platform-keys.service';
 import { rpcRoutes } from './rpc.routes';
 import { registerSubmissionTracker, requestTrackingPass } from './submissions.jobs';
@@ -17,7 +15,7 @@ declare module 'fastify' {
 
 /** Platform keys, the submissions tracker and the local JSON-RPC endpoint. */
 export const chainPlugin = fp(async (app) => {
-  const keyring = createDatabaseKeyring(masterKeyFromHex(configuredOrLocalSecret(app.config.masterKey, app.config.dataDir, 'master')));
+  const keyring = createDatabaseKeyring(app.masterKey);
   app.decorate('platformKeys', keyring);
   app.decorate('chainContext', {
     db: app.db,

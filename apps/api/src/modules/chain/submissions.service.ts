@@ -182,7 +182,7 @@ export async function submitTransaction(context: ChainContext, input: SubmitInpu
   if (!row) throw AppError.notFound('Prepared transaction');
   if (row.status !== 'pending') {
     if (row.signedTxBase64 && row.signedTxBase64 === input.signedTxBase64) return resultOf(row);
-    throw new AppError('CONFLICT', 'This transaction was already submitted');
+    throw new AppError('CHAIN__TRANSACTION_ALREADY_SUBMITTED');
   }
   const transaction = await verifiedSignedTransaction(row, input.signedTxBase64);
   const wire = toWireTransaction(transaction);
@@ -190,7 +190,7 @@ export async function submitTransaction(context: ChainContext, input: SubmitInpu
 
   if ((await context.chain.getBlockHeight()) > row.lastValidBlockHeight) {
     await context.db.withTenant(input.tenantId, (tx) => markFinished(tx, row.id, 'expired', 'The transaction expired before it was submitted'));
-    throw new AppError('CONFLICT', 'The prepared transaction has expired. Please prepare it again.');
+    throw new AppError('CHAIN__PREPARED_TRANSACTION_EXPIRED');
   }
   const claimed = await context.db.withTenant(input.tenantId, async (tx) => {
     const locked = await findSubmissionForUpdate(tx, row.id);
@@ -198,7 +198,7 @@ export async function submitTransaction(context: ChainContext, input: SubmitInpu
     await markSent(tx, row.id, { signature, signedTxBase64: input.signedTxBase64 });
     return true;
   });
-  if (!claimed) throw new AppError('CONFLICT', 'This transaction was already submitted');
+  if (!claimed) throw new AppError('CHAIN__TRANSACTION_ALREADY_SUBMITTED');
   const outcome = await context.chain.sendAndConfirm(wire, { timeoutMs: input.timeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS });
   return recordOutcome(context, input.tenantId, row.id, outcome);
 }

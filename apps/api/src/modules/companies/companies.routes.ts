@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, apiEnvelope, companyIdParams, companyListSchema, companySummarySchema, retirementTexts, updateKycStatusRequest } from '@carbonledger/contracts';
+import { apiEnvelope, companyIdParams, companyListSchema, companySummarySchema, retirementTexts, updateKycStatusRequest } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import * as companies from './companies.service';
@@ -7,13 +7,13 @@ import * as companies from './companies.service';
 /** The companies a user may act for, and the administrators' KYC status switch. */
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    `${API_BASE_PATH}/companies`,
+    '/companies',
     { onRequest: app.requirePermission('company:read'), schema: { tags: ['companies'], summary: "The caller's company; platform administrators: every company of the tenant", response: { 200: apiEnvelope(companyListSchema) } } },
     async (request) => ok(request, await request.withTenant((tx) => companies.listCompanies(tx, actorOf(request)))),
   );
 
   app.put(
-    `${API_BASE_PATH}/companies/:id/kyc-status`,
+    '/companies/:id/kyc-status',
     {
       onRequest: app.authenticate,
       schema: { tags: ['companies'], summary: "Set a company's KYC/AML status (administrators; audited)", params: companyIdParams, body: updateKycStatusRequest, response: { 200: apiEnvelope(companySummarySchema) } },

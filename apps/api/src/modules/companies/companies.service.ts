@@ -1,26 +1,24 @@
-import { actsForWholeTenant, type CompanySummary } from '@carbonledger/contracts';
+import type { CompanySummary } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import type { KycStatus } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { Actor } from '../../lib/actor';
+import { actsTenantWide, companyScopeOf, type Actor } from '../../lib/actor';
 import { recordAudit } from '../audit';
 import * as repository from './companies.repository';
-
-export type CompanyActor = Actor;
 
 function toSummary(row: repository.CompanyRow): CompanySummary {
   return { id: row.id, name: row.name, isPlatform: row.isPlatform, kycStatus: row.kycStatus };
 }
 
-export async function listCompanies(tx: Tx, actor: CompanyActor): Promise<CompanySummary[]> {
-  const rows = await repository.listCompanies(tx, actsForWholeTenant(actor.role) ? undefined : actor.companyId);
+export async function listCompanies(tx: Tx, actor: Actor): Promise<CompanySummary[]> {
+  const rows = await repository.listCompanies(tx, companyScopeOf(actor));
   return rows.map(toSummary);
 }
 
 /** Until KYC onboarding exists, an administrator records the outcome of a company's KYC/AML review (audited). */
-export async function updateKycStatus(tx: Tx, actor: CompanyActor, companyId: string, status: KycStatus): Promise<CompanySummary> {
+export async function updateKycStatus(tx: Tx, actor: Actor, companyId: string, status: KycStatus): Promise<CompanySummary> {
   // The exact roles: the SPEC §6 role check would also let CSO and Head of Digital Assets through.
-  if (!actsForWholeTenant(actor.role)) throw new AppError('ACCESS_DENIED');
+  if (!actsTenantWide(actor)) throw new AppError('ACCESS_DENIED');
   const company = await repository.findCompanyForUpdate(tx, companyId);
   if (!company) throw AppError.notFound('Company');
   const updated = await repository.setKycStatus(tx, companyId, status);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  API_BASE_PATH,
   apiEnvelope,
   signingTexts,
   signingTransactionSchema,
@@ -9,19 +8,19 @@ import {
   transactionIdParams,
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
-import { walletActorOf } from '../wallets/wallets.routes';
+import { actorOf } from '../../plugins/auth';
 import { getSigningTransaction, submitSignedTransaction } from './signing.service';
 
 const tags = ['signing'];
 
 /** The browser half of prepare → sign → submit: read a prepared transaction, submit what the wallet signed. */
 export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const base = `${API_BASE_PATH}/signing/transactions`;
+  const base = '/signing/transactions';
 
   app.get(
     `${base}/:transactionId`,
     { onRequest: app.requirePermission('wallets:read'), schema: { tags, params: transactionIdParams, response: { 200: apiEnvelope(signingTransactionSchema) } } },
-    async (request) => ok(request, await getSigningTransaction(app.chainContext, walletActorOf(request), request.params.transactionId)),
+    async (request) => ok(request, await getSigningTransaction(app.chainContext, actorOf(request), request.params.transactionId)),
   );
 
   app.post(
@@ -31,6 +30,6 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: transactionIdParams, body: submitSignedTransactionRequest, response: { 200: apiEnvelope(submissionResultSchema) } },
     },
     async (request) =>
-      ok(request, await submitSignedTransaction(app.chainContext, walletActorOf(request), request.params.transactionId, request.body.signedTxBase64), signingTexts.submitted),
+      ok(request, await submitSignedTransaction(app.chainContext, actorOf(request), request.params.transactionId, request.body.signedTxBase64), signingTexts.submitted),
   );
 };

@@ -2,8 +2,11 @@
  * The wallets module's public face: what app.ts and other modules may use of it (company
  * wallets, their managed keys and the tenant's token mints). Repositories and routes stay internal.
  */
-export { walletsRoutes, walletDeps } from './wallets.routes';
-export { approveWallet, createManagedWallet, markVerifiedOnChain, operationalWalletOfCompany, type WalletActor, type WalletDeps } from './wallets.service';
+export { walletsRoutes } from './wallets.routes';
+export { walletDeps, type WalletDeps } from './wallets.deps';
+export { createManagedWallet } from './wallets.registration';
+export { approveWallet } from './wallets.approval';
+export { markVerifiedOnChain } from './wallets.verification';
+export { findTokenMint, findWalletByAddress, listTokenMints, operationalWalletOfCompany, recordTokenMint, type TokenMintRow, type WalletRow } from './wallets.queries';
 export { platformManagedSigner } from './managed-wallet-keys';
 export { openMintForApprovedWallets, openWalletAccounts } from './wallet-chain.service';
-export { findTokenMint, findWalletByAddress, listTokenMints, recordTokenMint, type TokenMintRow, type WalletRow } from './wallets.queries';

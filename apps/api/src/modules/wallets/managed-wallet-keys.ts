@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createKeyPairSignerFromPrivateKeyBytes, type KeyPairSigner } from '@solana/kit';
-import { openSecret, sealSecret } from '../chain/key-encryption';
+import { openSecret, sealSecret } from '../chain';
 
 /** Bound into the ciphertext, so a sealed key only opens for this tenant and address. */
 function sealContext(tenantId: string, address: string): string {

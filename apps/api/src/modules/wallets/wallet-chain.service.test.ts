@@ -15,8 +15,7 @@ import { execute, executeOrThrow, fundedSigner } from '@carbonledger/chain/testi
 import { walletTexts, type CompanyWalletDetail } from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
-import { fundPlatformKeysLocally } from '../chain/submissions.service';
-import type { PlatformSigners } from '../chain/platform-keys.service';
+import { fundPlatformKeysLocally, type PlatformSigners } from '../chain';
 import { recordTokenMint } from './token-mints.repository';
 import { openMintForApprovedWallets } from './wallet-chain.service';
 import { decide, registerNewWallet } from './wallets.testing';

@@ -2,7 +2,7 @@ import { address, type Address, type Instruction } from '@solana/kit';
 import { randomUUID } from 'node:crypto';
 import { memoInstruction, createHolderTokenAccountInstruction, findHolderTokenAccount, freezeTokenAccountInstruction, thawTokenAccountInstruction, type ChainTokenAccount } from '@carbonledger/chain';
 import { OPERATIONAL_WALLET_STATUSES } from '@carbonledger/contracts';
-import { fundPlatformKeysLocally, sendPlatformTransaction, type ChainContext, type SubmissionResult } from '../chain/submissions.service';
+import { fundPlatformKeysLocally, sendPlatformTransaction, type ChainContext, type SubmissionResult } from '../chain';
 import { listTokenMints } from './token-mints.repository';
 import { walletsWithStatus } from './wallets.repository';
 

@@ -1,0 +1,117 @@
+import { walletTexts, type CompanyWallet, type CompanyWalletStatus } from '@carbonledger/contracts';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/actor';
+import { allowedMintAddresses, freezeWalletAccounts, openWalletAccounts, type ChainStep } from './wallet-chain.service';
+import type { WalletDeps } from './wallets.deps';
+import { announceWalletChange, auditWallet, label, notifyCompany } from './wallets.events';
+import * as repository from './wallets.repository';
+import type { WalletRow } from './wallets.repository';
+import { viewOf, visibleWallet } from './wallets.views';
+
+/**
+ * Changes the status under a row lock, audited, after checking the transition is allowed
+ * (docs/wallets.md); answers the row as it is after the change.
+ */
+async function transition(
+  deps: WalletDeps,
+  actor: Actor,
+  id: string,
+  allowedFrom: readonly CompanyWalletStatus[],
+  action: string,
+  change: (before: WalletRow) => Partial<repository.NewWalletRow>,
+  details: Record<string, unknown> = {},
+): Promise<WalletRow> {
+  return deps.db.withTenant(actor.tenantId, async (tx) => {
+    await visibleWallet(tx, actor, id);
+    const before = (await repository.findWalletForUpdate(tx, id))!;
+    if (!allowedFrom.includes(before.status)) {
+      throw new AppError('WALLET__TRANSITION_NOT_ALLOWED', `This wallet is ${before.status}; it cannot be ${action.replace('wallet.', '')} now.`);
+    }
+    const after = await repository.updateWallet(tx, id, { ...change(before), statusChangedAt: new Date() });
+    await auditWallet(tx, actor, action, after, { from: before.status, to: after.status, ...details });
+    return after;
+  });
+}
+
+function chainDetails(step: ChainStep) {
+  return { complete: step.complete, signatures: step.submissions.map((submission) => submission.signature) };
+}
+
+/** Thaws the wallet's token accounts for every allowed mint; once they are open the wallet is active. */
+async function activate(deps: WalletDeps, actor: Actor, wallet: WalletRow): Promise<void> {
+  const mints = await allowedMintAddresses(deps.chainContext, actor.tenantId);
+  let step: ChainStep;
+  try {
+    step = await openWalletAccounts(deps.chainContext, actor.tenantId, wallet.address, mints, { walletId: wallet.id });
+  } catch (error) {
+    // The approval stands; approving again retries the chain step (it is idempotent).
+    await deps.db.withTenant(actor.tenantId, (tx) => auditWallet(tx, actor, 'wallet.chain_failed', wallet, { step: 'open', error: String(error) }));
+    return;
+  }
+  if (!step.complete) return;
+  await deps.db.withTenant(actor.tenantId, async (tx) => {
+    const current = await repository.findWalletForUpdate(tx, wallet.id);
+    if (current?.status !== 'approved') return;
+    const companyHasPrimary = (await repository.listWalletViews(tx, { companyId: current.companyId })).some((other) => other.isPrimary);
+    const after = await repository.updateWallet(tx, wallet.id, { status: 'active', isPrimary: current.isPrimary || !companyHasPrimary, statusChangedAt: new Date() });
+    await auditWallet(tx, actor, 'wallet.activated', after, { from: 'approved', to: 'active', chain: chainDetails(step) });
+  });
+}
+
+/** Freezes the wallet's open token accounts, so nothing moves through it; `action` is the decision that asks for it. */
+export async function freezeOnChain(deps: WalletDeps, actor: Actor, wallet: WalletRow, action: string): Promise<void> {
+  const mints = await allowedMintAddresses(deps.chainContext, actor.tenantId);
+  let step: ChainStep;
+  try {
+    step = await freezeWalletAccounts(deps.chainContext, actor.tenantId, wallet.address, mints, { walletId: wallet.id, action });
+  } catch (error) {
+    await deps.db.withTenant(actor.tenantId, (tx) => auditWallet(tx, actor, 'wallet.chain_failed', wallet, { step: 'freeze', cause: action, error: String(error) }));
+    throw new AppError('SERVICE_UNAVAILABLE', walletTexts.freezeFailed, { cause: error });
+  }
+  if (step.submissions.length === 0) return;
+  await deps.db.withTenant(actor.tenantId, (tx) => auditWallet(tx, actor, 'wallet.frozen_on_chain', wallet, { cause: action, chain: chainDetails(step) }));
+}
+
+/** The decided wallet as it is now, announced to every open list of it. */
+async function answer(deps: WalletDeps, actor: Actor, id: string): Promise<CompanyWallet> {
+  const wallet = await deps.db.withTenant(actor.tenantId, (tx) => viewOf(tx, id));
+  announceWalletChange(deps, actor, wallet);
+  return wallet;
+}
+
+/** SPEC §6: an administrator approves; who and when are recorded, the company is told, accounts open on chain. */
+export async function approveWallet(deps: WalletDeps, actor: Actor, id: string): Promise<CompanyWallet> {
+  const wallet = await transition(deps, actor, id, ['pending', 'rejected', 'approved'], 'wallet.approved', (before) =>
+    before.status === 'approved' ? {} : { status: 'approved', approvedBy: actor.userId, approvedAt: new Date(), statusReason: null },
+  );
+  await activate(deps, actor, wallet);
+  await notifyCompany(deps, actor, wallet, 'Wallet approved', `Wallet ${label(wallet)} was approved and can now perform token operations.`);
+  return answer(deps, actor, id);
+}
+
+export async function rejectWallet(deps: WalletDeps, actor: Actor, id: string, reason: string): Promise<CompanyWallet> {
+  const wallet = await transition(deps, actor, id, ['pending'], 'wallet.rejected', () => ({ status: 'rejected', statusReason: reason }), { reason });
+  await notifyCompany(deps, actor, wallet, 'Wallet rejected', `Wallet ${label(wallet)} was rejected: ${reason}`);
+  return answer(deps, actor, id);
+}
+
+export async function suspendWallet(deps: WalletDeps, actor: Actor, id: string, reason: string): Promise<CompanyWallet> {
+  const wallet = await transition(deps, actor, id, ['approved', 'active', 'suspended'], 'wallet.suspended', () => ({ status: 'suspended', statusReason: reason }), { reason });
+  await freezeOnChain(deps, actor, wallet, 'wallet.suspended');
+  await notifyCompany(deps, actor, wallet, 'Wallet suspended', `Wallet ${label(wallet)} was suspended: ${reason}`);
+  return answer(deps, actor, id);
+}
+
+export async function revokeWallet(deps: WalletDeps, actor: Actor, id: string, reason: string): Promise<CompanyWallet> {
+  const wallet = await transition(deps, actor, id, ['approved', 'active', 'suspended', 'revoked'], 'wallet.revoked', () => ({ status: 'revoked', statusReason: reason, isPrimary: false }), { reason });
+  await freezeOnChain(deps, actor, wallet, 'wallet.revoked');
+  await notifyCompany(deps, actor, wallet, 'Wallet revoked', `Wallet ${label(wallet)} was revoked: ${reason}`);
+  return answer(deps, actor, id);
+}
+
+export async function reactivateWallet(deps: WalletDeps, actor: Actor, id: string): Promise<CompanyWallet> {
+  const wallet = await transition(deps, actor, id, ['suspended'], 'wallet.reactivated', () => ({ status: 'approved', statusReason: null }));
+  await activate(deps, actor, wallet);
+  await notifyCompany(deps, actor, wallet, 'Wallet reactivated', `Wallet ${label(wallet)} was reactivated and can perform token operations again.`);
+  return answer(deps, actor, id);
+}

@@ -1,0 +1,40 @@
+import { address } from '@solana/kit';
+import { isOperationalWalletStatus, type CompanyWallet } from '@carbonledger/contracts';
+import { AppError } from '../../lib/app-error';
+import type { Actor } from '../../lib/actor';
+import { freezeOnChain } from './wallets.approval';
+import type { WalletDeps } from './wallets.deps';
+import { announceWalletChange, auditWallet } from './wallets.events';
+import * as repository from './wallets.repository';
+import { ownWallet, viewOf } from './wallets.views';
+
+/** Only an operational wallet of the company can be its primary wallet (one per company). */
+export async function setPrimaryWallet(deps: WalletDeps, actor: Actor, id: string): Promise<CompanyWallet> {
+  const wallet = await deps.db.withTenant(actor.tenantId, async (tx) => {
+    const view = await ownWallet(tx, actor, id);
+    if (!isOperationalWalletStatus(view.status)) throw new AppError('WALLET__PRIMARY_NOT_OPERATIONAL');
+    if (!view.isPrimary) {
+      await repository.clearPrimary(tx, view.companyId);
+      await repository.updateWallet(tx, id, { isPrimary: true });
+      await auditWallet(tx, actor, 'wallet.primary_set', view);
+    }
+    return viewOf(tx, id);
+  });
+  announceWalletChange(deps, actor, wallet);
+  return wallet;
+}
+
+/** Removes a wallet that holds no tokens; its token accounts are frozen first so nothing moves through it. */
+export async function removeWallet(deps: WalletDeps, actor: Actor, id: string): Promise<void> {
+  const view = await deps.db.withTenant(actor.tenantId, (tx) => ownWallet(tx, actor, id));
+  const accounts = await deps.chainContext.chain.getTokenAccountsByOwner(address(view.address));
+  if (accounts.some((account) => account.amount > 0n)) throw new AppError('WALLET__STILL_HOLDS_TOKENS');
+  await freezeOnChain(deps, actor, view, 'wallet.removed');
+  await deps.db.withTenant(actor.tenantId, async (tx) => {
+    const row = await repository.findWalletForUpdate(tx, id);
+    if (!row) throw AppError.notFound('Wallet');
+    await repository.updateWallet(tx, id, { removedAt: new Date(), isPrimary: false });
+    await auditWallet(tx, actor, 'wallet.removed', row, { status: row.status });
+  });
+  announceWalletChange(deps, actor, view, true);
+}
