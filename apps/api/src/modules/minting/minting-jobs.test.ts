@@ -116,7 +116,9 @@ describe('batch VCU minting', () => {
 
     const replay = await createBatch(blockIds, key);
     expect(replay.json().data.id).toBe(job.id);
-    expect((await createBatch(blockIds)).statusCode).toBe(409);
+    const taken = await createBatch(blockIds);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.reason).toBe('MINTING__VCUS_UNAVAILABLE');
 
     const deadline = Date.now() + 30_000;
     let current = job;

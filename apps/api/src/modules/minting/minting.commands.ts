@@ -1,3 +1,4 @@
+// Executing a reviewed preview (once, or again after a failure) and approving one above the tenant's limit.
 import { mintingTexts, type ExecuteMintResult, type Role } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import type { Actor } from '../../lib/actor';

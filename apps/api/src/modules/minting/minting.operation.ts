@@ -1,3 +1,4 @@
+// One mint operation run to its end: the lifecycle pending → processing → completed | failed.
 import { mintingTexts, type CarbonProject, type DomainErrorCode } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';

@@ -1,3 +1,4 @@
+// The stored preview a mint is executed from: checks, fees read from the chain, the payer's balance.
 import { address } from '@solana/kit';
 import { estimateFees, holderAccountSize, projectMintFeePlan, type FeeBreakdown, type TokenMetadataInput } from '@carbonledger/chain';
 import { REGISTRY_NAMES, insufficientBalanceText, type MintPreview } from '@carbonledger/contracts';

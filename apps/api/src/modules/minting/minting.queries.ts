@@ -1,3 +1,4 @@
+// Mint operations and approval requests as the API answers them.
 import type { ApprovalRequest, MintOperation } from '@carbonledger/contracts';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';

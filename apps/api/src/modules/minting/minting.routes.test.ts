@@ -129,7 +129,9 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
         expect(preview.valid).toBe(false);
         expect(preview.payer).toMatchObject({ balance: '0', sufficient: false });
         expect(preview.checks.balance).toEqual({ ok: false, message: `Platform fee payer: ${insufficientBalanceText(BigInt(preview.fees.total), 0n)}` });
-        expect((await execute(preview.previewId)).statusCode).toBe(409);
+        const refused = await execute(preview.previewId);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error.reason).toBe('MINTING__INSUFFICIENT_BALANCE');
       } finally {
         drained.mockRestore();
       }
@@ -151,6 +153,7 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       const unknown = await execute(randomUUID());
       expect(unknown.statusCode).toBe(409);
       expect(unknown.json().message).toBe(mintingTexts.cannotExecute);
+      expect(unknown.json().error).toMatchObject({ code: 'CONFLICT', reason: 'MINTING__PREVIEW_NOT_EXECUTABLE' });
     });
 
     it('creates the project mint, mints to the approved wallet and records everything once: chain supply = operation = tokenised VCUs', async () => {
@@ -223,6 +226,7 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       expect(response.statusCode).toBe(409);
       const otherTenantTry = await post('/api/v1/vcus/import', otherTenant, { serialNumber: importedSerials[0] });
       expect(otherTenantTry.statusCode).toBe(409);
+      expect(otherTenantTry.json().error.reason).toBe('REGISTRY__SERIAL_OVERLAP');
     });
 
     it('the portfolio reads the holding from the chain with project, vintage and value', async () => {
@@ -286,6 +290,7 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       const twice = await post(`/api/v1/approvals/${approvalId}/approve`, admin, undefined);
       expect(twice.statusCode).toBe(409);
       expect(twice.json().message).toBe(mintingTexts.approvalNotPending);
+      expect(twice.json().error.reason).toBe('MINTING__APPROVAL_NOT_PENDING');
       expect(await supplyOf(harness.app, preview.token.existingMint!)).toBe(supplyBefore + 150n);
     });
   });

@@ -226,6 +226,7 @@ describe('carbon projects and VCU import API', () => {
       const response = await importSerial(WIND(690100900, 690101100));
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ message: registryTexts.overlap, error: { code: 'CONFLICT', fields: { serialNumber: [registryTexts.overlap] } } });
+      expect(response.json().error.reason).toBe('REGISTRY__SERIAL_OVERLAP');
     });
 
     it('lets one of two simultaneous imports of overlapping ranges win and refuses the other with 409', async () => {

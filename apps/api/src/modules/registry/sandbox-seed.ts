@@ -1,3 +1,4 @@
+// Over 300 lines on purpose: most of it is the demo catalogue (SANDBOX_PROJECTS), data that reads best in one place.
 import { formatVerraSerial, type CreditType, type ProjectType, type VerraSerial } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { insertBlocks, insertProjects, type NewSandboxBlock } from './sandbox-registry.repository';

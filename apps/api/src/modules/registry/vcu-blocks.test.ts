@@ -166,6 +166,7 @@ describe('VCU import, reservation and the one-tokenisation rule', () => {
     await importAs(actor, windSerial(690108011, 690108210));
     const tooMuch = await rejection(database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }, 301n, 'mint-x')));
     expect(tooMuch).toMatchObject({ code: 'CONFLICT', message: 'Only 300 tCO2e of imported VCUs are available; 301 tCO2e requested.' });
+    expect(tooMuch).toMatchObject({ reason: 'REGISTRY__INSUFFICIENT_UNITS' });
     const reserved = await database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId, vintageYear: 2023 }, 150n, 'mint-2'));
     expect(reserved.map((block) => block.serialNumber)).toEqual([windSerial(690107911, 690108010), windSerial(690108011, 690108060)]);
     expect(await database.withTenant(actor.tenantId, (tx) => availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }))).toBe(150n);

@@ -156,6 +156,7 @@ describe('Verra-format registry adapter against a local fake', () => {
     server.state.blockStatus = 'locked';
     const error = await rejection(database.withTenant(actor.tenantId, (tx) => importVcuBlock(tx, registry(), actor, '12001-823551001-823551100-VCS-VCU-1024-VER-PE-14-1360-01012018-31122018-1')));
     expect(error).toMatchObject({ code: 'CONFLICT', message: registryTexts.blockNotIssued });
+    expect(error).toMatchObject({ reason: 'REGISTRY__BLOCK_NOT_ISSUED' });
     const kept = await database.withTenant(actor.tenantId, (tx) => tx.select().from(vcuBlocks).where(eq(vcuBlocks.blockStart, 823551001n)));
     expect(kept).toEqual([]);
   });
