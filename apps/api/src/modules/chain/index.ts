@@ -5,20 +5,17 @@
 export { chainPlugin } from './chain.plugin';
 export { masterKeyFromHex, openSecret, sealSecret } from './key-encryption';
 export { landedOnChain, presenceOnChain, type ChainPresence } from './chain-presence';
-export { platformKeyAddresses, type PlatformKeyPurpose, type PlatformKeyring, type PlatformSigner, type PlatformSigners } from './platform-keys.service';
+export { platformKeyAddresses, type PlatformSigners } from './platform-keys.service';
 export {
   decideSubmission,
   expireUnsentSubmission,
   fundPlatformKeysLocally,
-  getSubmission,
   prepareTransaction,
   sendPlatformTransaction,
   submitTransaction,
   trackSentSubmissions,
   type ChainContext,
-  type PlatformTransactionInput,
-  type PrepareInput,
   type PreparedTransaction,
   type SubmissionResult,
 } from './submissions.service';
-export { findPlatformKey, findSubmission, findSubmissionForUpdate, markFinished, type PlatformKeyRow, type SubmissionRow } from './chain.queries';
+export { findPlatformKey, findSubmission, type SubmissionRow } from './chain.queries';

@@ -136,6 +136,7 @@ describe('prepare, sign in the wallet, submit', () => {
     context.chain.advanceBlocks(151);
     const error = await rejection(submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: await walletSigns(wallet, prepared.unsignedTxBase64) }));
     expect(error).toMatchObject({ code: 'CONFLICT', message: 'The prepared transaction has expired. Please prepare it again.' });
+    expect(error).toMatchObject({ reason: 'CHAIN__PREPARED_TRANSACTION_EXPIRED' });
     expect(await getSubmission(context, tenantId, prepared.transactionId)).toMatchObject({ status: 'expired' });
   });
 

@@ -108,5 +108,6 @@ describe('prepare → sign → submit', () => {
     const managed = (await harness.app.inject({ method: 'POST', url: '/api/v1/wallets/managed', headers: companyAdmin.headers, payload: {} })).json().data as CompanyWallet;
     const response = await harness.app.inject({ method: 'POST', url: `/api/v1/wallets/${managed.id}/prepare-verification`, headers: companyAdmin.headers });
     expect(response.statusCode).toBe(409);
+    expect(response.json().error.reason).toBe('WALLET__VERIFICATION_EXTERNAL_ONLY');
   });
 });

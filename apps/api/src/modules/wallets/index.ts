@@ -3,10 +3,10 @@
  * wallets, their managed keys and the tenant's token mints). Repositories and routes stay internal.
  */
 export { walletsRoutes } from './wallets.routes';
-export { walletDeps, type WalletDeps } from './wallets.deps';
+export { walletDeps } from './wallets.deps';
 export { createManagedWallet } from './wallets.registration';
 export { approveWallet } from './wallets.approval';
 export { markVerifiedOnChain } from './wallets.verification';
-export { findTokenMint, findWalletByAddress, listTokenMints, operationalWalletOfCompany, recordTokenMint, type TokenMintRow, type WalletRow } from './wallets.queries';
+export { findWalletByAddress, listTokenMints, operationalWalletOfCompany, recordTokenMint } from './wallets.queries';
 export { platformManagedSigner } from './managed-wallet-keys';
 export { openMintForApprovedWallets, openWalletAccounts } from './wallet-chain.service';

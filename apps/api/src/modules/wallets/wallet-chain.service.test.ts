@@ -108,6 +108,7 @@ describe('approval is enforced on chain', () => {
     const remove = await harness.app.inject({ method: 'DELETE', url: `/api/v1/wallets/${holder.wallet.id}`, headers: companyAdmin.headers });
     expect(remove.statusCode).toBe(409);
     expect(remove.json().message).toBe(walletTexts.stillHoldsTokens);
+    expect(remove.json().error.reason).toBe('WALLET__STILL_HOLDS_TOKENS');
 
     // Reactivated: thawed again.
     expect((await decide(harness.app, admin, holder.wallet.id, 'reactivate')).json().data.status).toBe('active');

@@ -16,8 +16,8 @@ import { toCompanyWallet, visibleWallet } from './wallets.views';
  * transaction: a wallet by its address (retirements find the managed wallet that signs),
  * the tenant's project mints (portfolio, and minting records a new one).
  */
-export { findWalletByAddress, type WalletRow } from './wallets.repository';
-export { findTokenMint, listTokenMints, recordTokenMint, type TokenMintRow } from './token-mints.repository';
+export { findWalletByAddress } from './wallets.repository';
+export { listTokenMints, recordTokenMint } from './token-mints.repository';
 
 /** Members see their company's wallets; administrators any company's, or every company's wallets of one status. */
 export async function listWallets(deps: WalletDeps, actor: Actor, query: WalletListQuery): Promise<CompanyWallet[]> {

@@ -92,11 +92,13 @@ describe('registering an external wallet', () => {
     const again = await registerWith(harness.app, companyAdmin, { ...(await signedOwnershipProof(harness.app, companyAdmin, key)), provider: 'phantom' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(walletTexts.previouslyRejected);
+    expect(again.json().error).toMatchObject({ code: 'CONFLICT', reason: 'WALLET__PREVIOUSLY_REJECTED' });
 
     const taken = await registerNewWallet(harness.app, companyAdmin);
     const elsewhere = await registerWith(harness.app, otherTenant, { ...(await signedOwnershipProof(harness.app, otherTenant, taken.key)), provider: 'phantom' });
     expect(elsewhere.statusCode).toBe(409);
     expect(elsewhere.json().message).toBe(walletTexts.registeredElsewhere);
+    expect(elsewhere.json().error.reason).toBe('WALLET__REGISTERED_ELSEWHERE');
   });
 
   it('validates the body, and a viewer cannot register', async () => {
@@ -153,6 +155,7 @@ describe('approval by administrators', () => {
 
     const twice = await decide(harness.app, admin, wallet.id, 'reject', 'late');
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.reason).toBe('WALLET__TRANSITION_NOT_ALLOWED');
   });
 
   it('announces approval_update to the company and the administrators on registration, each decision, primary and removal', async () => {
@@ -212,6 +215,7 @@ describe('listing, detail, primary and removal', () => {
     const notActive = await harness.app.inject({ method: 'PUT', url: `/api/v1/wallets/${first.wallet.id}/primary`, headers: companyAdmin.headers });
     expect(notActive.statusCode).toBe(409);
     expect(notActive.json().message).toBe(`${walletTexts.setPrimaryFailed} ${walletTexts.notActive}`);
+    expect(notActive.json().error.reason).toBe('WALLET__PRIMARY_NOT_OPERATIONAL');
     await decide(harness.app, admin, first.wallet.id, 'approve');
     await decide(harness.app, admin, second.wallet.id, 'approve');
     for (const { wallet } of [first, second]) {

@@ -13,16 +13,11 @@ export interface WalletDecisionInput {
   reason?: string;
 }
 
-/** The wallet and the server's message (e.g. approved, but the chain part still to retry). */
-export interface WalletDecisionOutcome {
-  wallet: CompanyWallet;
-  message: string;
-}
-
-export async function decideWallet({ id, decision, reason }: WalletDecisionInput): Promise<WalletDecisionOutcome> {
+/** The wallet as the decision left it (approved but not active: its accounts are still to be opened on chain). */
+export async function decideWallet({ id, decision, reason }: WalletDecisionInput): Promise<CompanyWallet> {
   const body = REASONED_DECISIONS.includes(decision) ? { reason } : undefined;
   const result = await api.request<unknown>('POST', `/wallets/${encodeURIComponent(id)}/${decision}`, { body });
-  return { wallet: companyWalletSchema.parse(result.data), message: result.message };
+  return companyWalletSchema.parse(result.data);
 }
 
 export function useWalletDecision() {

@@ -67,9 +67,10 @@ export function WalletApprovalsView() {
     decide.mutate(
       { id: wallet.id, decision, reason },
       {
-        onSuccess: ({ message }) => {
-          const chainPending = message === walletTexts.approvedChainPending;
-          enqueueSnackbar(translateWalletMessage(t, chainPending ? message : DONE_TEXTS[decision]), { variant: chainPending ? 'warning' : 'success' });
+        onSuccess: (decided) => {
+          // An approval whose token accounts could not be opened on chain leaves the wallet approved, not active.
+          const chainPending = decision === 'approve' && decided.status !== 'active';
+          enqueueSnackbar(translateWalletMessage(t, chainPending ? walletTexts.approvedChainPending : DONE_TEXTS[decision]), { variant: chainPending ? 'warning' : 'success' });
           setAsking(null);
         },
         onError: (error) => enqueueSnackbar(failureText(t, error, t('wallets.decisions.failed')), { variant: 'error' }),
