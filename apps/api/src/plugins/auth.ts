@@ -1,15 +1,12 @@
+// The signed-in caller as every module's routes read it. Free of modules on purpose: the
+// guards that fill `request.auth` live in modules/auth/auth.plugin.ts (they need sessions and
+// security), while the security and sessions routes read the caller here without depending
+// on the auth module that depends on them.
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@carbonledger/contracts';
 import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import type { RequestOrigin } from '../lib/request-origin';
-
-/**
- * The signed-in caller as every module's routes read it. Free of modules on purpose: the
- * guards that fill `request.auth` live in modules/auth/auth.plugin.ts (they need sessions and
- * security), while the security and sessions routes read the caller here without depending
- * on the auth module that depends on them.
- */
 
 /**
  * Who is calling. Browser sessions are the only kind today; an API-key client would be a
