@@ -1,1 +1,2 @@
+/** The health module's face: GET /health, which a worker answers too. */
 export { healthRoutes } from './health.routes';

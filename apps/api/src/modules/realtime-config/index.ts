@@ -1,1 +1,2 @@
+/** The realtime-config module's face: the public GET /realtime/config. */
 export { realtimeConfigRoutes } from './realtime-config.routes';
