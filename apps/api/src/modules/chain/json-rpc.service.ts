@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { sumAsTonnes } from '@carbonledger/contracts';
 import {
   address as toAddress,
   getBase58Decoder,
-  getBase58Encoder,
-  getBase64Decoder,
   getBase64Encoder,
-  getBase64EncodedWireTransaction,
   getCompiledTransactionMessageDecoder,
-  getCompiledTransactionMessageEncoder,
   getTransactionDecoder,
-  isAddress,
   type Base64EncodedWireTransaction,
   type Blockhash,
   type Signature,
@@ -21,149 +15,28 @@ import {
   LAMPORTS_PER_SIGNATURE,
   TOKEN_2022_PROGRAM_ADDRESS,
   TransactionRejectedError,
-  type ChainAccount,
   type ChainTokenAccount,
-  type ChainTokenBalance,
   type EmbeddedChainClient,
   type SimulationResult,
 } from '@carbonledger/chain';
-
-/** JSON-RPC 2.0 error codes, plus Solana's own server codes. */
-export const JSON_RPC_ERRORS = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603,
-  preflightFailure: -32002,
-  signatureVerificationFailure: -32003,
-  /** A call that changes the chain from a caller who may not (docs/chain.md, "Local JSON-RPC endpoint"). */
-  notAllowed: -32099,
-} as const;
-
-/** Methods that change the chain: a remote caller needs a signed-in session, and they are rate limited. */
-export const CHAIN_CHANGING_METHODS: ReadonlySet<string> = new Set(['requestAirdrop', 'sendTransaction']);
+import { asBase64Wire, encodeAccount, simulationValue, tokenAccountJsonParsed, transactionJson, wireBytes, wireParams, withBlockhash } from './json-rpc.encoding';
+import {
+  addressParam,
+  configSchema,
+  idOf,
+  invalidParams,
+  JSON_RPC_ERRORS,
+  parseParams,
+  requestSchema,
+  requireMayChangeChain,
+  RpcFailure,
+  signatureParam,
+  type JsonRpcCaller,
+  type JsonRpcResponse,
+} from './json-rpc.protocol';
 
 /** The most one requestAirdrop gives: 10 SOL (the platform keys' local top-up; the web's faucet button asks for 2). */
 export const RPC_AIRDROP_MAX_LAMPORTS = 10_000_000_000;
-
-/** Who sends a JSON-RPC body: whether its chain-changing calls may run. */
-export interface JsonRpcCaller {
-  mayChangeChain: boolean;
-}
-
-type JsonRpcId = string | number | null;
-
-export interface JsonRpcError {
-  code: number;
-  message: string;
-  data?: unknown;
-}
-
-export type JsonRpcResponse = { jsonrpc: '2.0'; id: JsonRpcId; result: unknown } | { jsonrpc: '2.0'; id: JsonRpcId; error: JsonRpcError };
-
-class RpcFailure extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-const invalidParams = (message: string) => new RpcFailure(JSON_RPC_ERRORS.invalidParams, `Invalid params: ${message}`);
-
-const requestSchema = z.object({
-  jsonrpc: z.literal('2.0'),
-  method: z.string().min(1),
-  params: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).optional(),
-  id: z.union([z.string(), z.number(), z.null()]).optional(),
-});
-
-const addressParam = z.string().refine(isAddress, 'not a valid base58 address');
-const signatureParam = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'not a valid base58 signature');
-const encodingSchema = z.enum(['base58', 'base64', 'base64+zstd', 'jsonParsed']);
-const configSchema = z
-  .object({
-    commitment: z.enum(['processed', 'confirmed', 'finalized']).optional(),
-    encoding: encodingSchema.optional(),
-    minContextSlot: z.number().optional(),
-  })
-  .loose()
-  .optional();
-
-function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.output<T> {
-  const parsed = schema.safeParse(params ?? []);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw invalidParams(`${issue.path.length ? `param ${issue.path.join('.')}: ` : ''}${issue.message}`);
-  }
-  return parsed.data;
-}
-
-type AccountEncoding = z.output<typeof encodingSchema>;
-
-function encodeAccount(account: ChainAccount, encoding: AccountEncoding | undefined) {
-  if (encoding === 'base64+zstd') throw invalidParams('base64+zstd encoding is not supported by the embedded chain');
-  const data: [string, string] =
-    encoding === 'base58' ? [getBase58Decoder().decode(account.data), 'base58'] : [getBase64Decoder().decode(account.data), 'base64'];
-  return { data, executable: account.executable, lamports: account.lamports, owner: account.owner, rentEpoch: 18446744073709551615n, space: BigInt(account.data.length) };
-}
-
-/** Decodes a wire transaction given as base58 (Solana's historical default) or base64. */
-function wireBytes(encoded: string, encoding: 'base58' | 'base64'): Uint8Array {
-  try {
-    return new Uint8Array(encoding === 'base58' ? getBase58Encoder().encode(encoded) : getBase64Encoder().encode(encoded));
-  } catch {
-    throw invalidParams(`transaction is not valid ${encoding}`);
-  }
-}
-
-function asBase64Wire(bytes: Uint8Array): Base64EncodedWireTransaction {
-  try {
-    return getBase64EncodedWireTransaction(getTransactionDecoder().decode(bytes));
-  } catch {
-    throw invalidParams('failed to deserialize the transaction');
-  }
-}
-
-/** The same transaction with its blockhash replaced by the latest one, as simulateTransaction's replaceRecentBlockhash asks. */
-function withBlockhash(wire: Base64EncodedWireTransaction, blockhash: Blockhash): Base64EncodedWireTransaction {
-  const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(wire));
-  const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
-  const messageBytes = getCompiledTransactionMessageEncoder().encode({ ...compiled, lifetimeToken: blockhash });
-  return getBase64EncodedWireTransaction({ ...transaction, messageBytes: messageBytes as typeof transaction.messageBytes });
-}
-
-/** Solana's UiTokenAmount: base units, and the exact decimal (trailing zeros trimmed, as the validator writes it). */
-function uiTokenAmount(amount: bigint, decimals: number) {
-  const uiAmountString = sumAsTonnes([{ amount, decimals }]);
-  return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString };
-}
-
-/** A pre/postTokenBalances entry in Solana's JSON shape. */
-function tokenBalanceJson(balance: ChainTokenBalance) {
-  return {
-    accountIndex: balance.accountIndex,
-    mint: balance.mint,
-    owner: balance.owner,
-    programId: TOKEN_2022_PROGRAM_ADDRESS,
-    uiTokenAmount: uiTokenAmount(balance.amount, balance.decimals),
-  };
-}
-
-function simulationValue(result: SimulationResult) {
-  return { err: result.err, logs: result.logs, accounts: null, unitsConsumed: result.unitsConsumed, returnData: null };
-}
-
-const wireParams = z.tuple([
-  z.string().min(1),
-  z
-    .object({ encoding: z.enum(['base58', 'base64']).optional(), skipPreflight: z.boolean().optional(), sigVerify: z.boolean().optional(), replaceRecentBlockhash: z.boolean().optional() })
-    .loose()
-    .optional(),
-]);
 
 /**
  * The subset of Solana's JSON-RPC API that browser wallets, the explorer and the rpc driver
@@ -172,36 +45,14 @@ const wireParams = z.tuple([
 export function createJsonRpcHandler(chain: EmbeddedChainClient) {
   const withContext = async (value: unknown) => ({ context: { apiVersion: '2.2.0', slot: await chain.getSlot() }, value });
 
-  const tokenAccountJsonParsed = async (token: ChainTokenAccount, account: ChainAccount) => {
+  const mintDecimals = async (token: ChainTokenAccount) => {
     const mint = await chain.getAccountInfo(token.mint);
-    const decimals = mint ? (decodeMintAccount(mint)?.decimals ?? 0) : 0;
-    return {
-      data: {
-        program: 'spl-token-2022',
-        parsed: {
-          type: 'account',
-          info: {
-            mint: token.mint,
-            owner: token.owner,
-            state: token.frozen ? 'frozen' : 'initialized',
-            isNative: false,
-            tokenAmount: uiTokenAmount(token.amount, decimals),
-            ...(token.delegate ? { delegate: token.delegate, delegatedAmount: { amount: token.delegatedAmount.toString(), decimals, uiAmountString: token.delegatedAmount.toString() } } : {}),
-          },
-        },
-        space: BigInt(account.data.length),
-      },
-      executable: false,
-      lamports: account.lamports,
-      owner: account.owner,
-      rentEpoch: 18446744073709551615n,
-      space: BigInt(account.data.length),
-    };
+    return mint ? (decodeMintAccount(mint)?.decimals ?? 0) : 0;
   };
 
   const methods: Record<string, (params: unknown, caller: JsonRpcCaller) => Promise<unknown>> = {
-    getHealth: async () => 'ok',
-    getVersion: async () => ({ 'solana-core': '2.2.0', 'feature-set': 0, carbonledger: 'embedded LiteSVM' }),
+    getHealth: () => Promise.resolve('ok'),
+    getVersion: () => Promise.resolve({ 'solana-core': '2.2.0', 'feature-set': 0, carbonledger: 'embedded LiteSVM' }),
     getSlot: async () => chain.getSlot(),
     getBlockHeight: async () => chain.getBlockHeight(),
     getLatestBlockhash: async () => withContext(await chain.getLatestBlockhash()),
@@ -263,7 +114,7 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
       const entries = [];
       for (const token of tokens) {
         const account = (await chain.getAccountInfo(token.address))!;
-        entries.push({ pubkey: token.address, account: config?.encoding === 'jsonParsed' ? await tokenAccountJsonParsed(token, account) : encodeAccount(account, config?.encoding) });
+        entries.push({ pubkey: token.address, account: config?.encoding === 'jsonParsed' ? tokenAccountJsonParsed(token, account, await mintDecimals(token)) : encodeAccount(account, config?.encoding) });
       }
       return withContext(entries);
     },
@@ -292,50 +143,7 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
       const found = await chain.getTransaction(signature as Signature);
       const wire = await chain.getTransactionWire(signature as Signature);
       if (!found || !wire) return null;
-      const transaction = getTransactionDecoder().decode(getBase64Encoder().encode(wire));
-      const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
-      const base58 = getBase58Decoder();
-      return {
-        slot: found.slot,
-        blockTime: found.blockTime,
-        version: compiled.version,
-        transaction: {
-          signatures: Object.values(transaction.signatures).map((bytes) => (bytes ? base58.decode(bytes) : '1'.repeat(64))),
-          message: {
-            accountKeys: found.accountKeys,
-            header: {
-              numRequiredSignatures: compiled.header.numSignerAccounts,
-              numReadonlySignedAccounts: compiled.header.numReadonlySignerAccounts,
-              numReadonlyUnsignedAccounts: compiled.header.numReadonlyNonSignerAccounts,
-            },
-            recentBlockhash: 'lifetimeToken' in compiled ? compiled.lifetimeToken : null,
-            instructions:
-              'instructions' in compiled
-                ? compiled.instructions.map((instruction) => ({
-                    programIdIndex: instruction.programAddressIndex,
-                    accounts: instruction.accountIndices ?? [],
-                    data: base58.decode(instruction.data ?? new Uint8Array()),
-                    stackHeight: null,
-                  }))
-                : [],
-            addressTableLookups: [],
-          },
-        },
-        meta: {
-          err: found.err,
-          status: found.err ? { Err: found.err } : { Ok: null },
-          fee: found.fee,
-          // SOL balances are not recorded by the embedded chain's history.
-          preBalances: [],
-          postBalances: [],
-          innerInstructions: [],
-          logMessages: [],
-          preTokenBalances: found.preTokenBalances.map(tokenBalanceJson),
-          postTokenBalances: found.postTokenBalances.map(tokenBalanceJson),
-          rewards: [],
-          loadedAddresses: { writable: [], readonly: [] },
-        },
-      };
+      return transactionJson(found, wire);
     },
     requestAirdrop: async (params, caller) => {
       requireMayChangeChain(caller);
@@ -391,24 +199,6 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
   };
 }
 
-function requireMayChangeChain(caller: JsonRpcCaller): void {
-  if (!caller.mayChangeChain) throw new RpcFailure(JSON_RPC_ERRORS.notAllowed, 'requestAirdrop and sendTransaction need a signed-in session (Authorization: Bearer) or a client on this host');
-}
-
-/** Whether a body (one call or a batch) holds a chain-changing call. */
-export function callsChainChangingMethod(body: unknown): boolean {
-  const calls: unknown[] = Array.isArray(body) ? body : [body];
-  return calls.some((call) => typeof call === 'object' && call !== null && CHAIN_CHANGING_METHODS.has(String((call as { method?: unknown }).method)));
-}
-
-function idOf(request: unknown): JsonRpcId {
-  if (request && typeof request === 'object' && 'id' in request) {
-    const id = (request as { id: unknown }).id;
-    if (typeof id === 'string' || typeof id === 'number') return id;
-  }
-  return null;
-}
-
 async function simulateOrReport(chain: EmbeddedChainClient, wire: Base64EncodedWireTransaction, sigVerify: boolean): Promise<SimulationResult> {
   try {
     return await chain.simulateTransaction(wire, { sigVerify });
@@ -431,11 +221,6 @@ async function preflight(chain: EmbeddedChainClient, wire: Base64EncodedWireTran
   if (result.err) {
     throw new RpcFailure(JSON_RPC_ERRORS.preflightFailure, `Transaction simulation failed: ${describeTransactionError(result.err)}`, simulationValue(result));
   }
-}
-
-/** JSON text with bigints as plain JSON numbers (lamports and slots exceed 2^53 in principle). */
-export function stringifyJsonRpc(value: unknown): string {
-  return JSON.stringify(value, (_, item) => (typeof item === 'bigint' ? `__bigint__${item}` : item)).replace(/"__bigint__(\d+)"/g, '$1');
 }
 
 export type JsonRpcHandler = ReturnType<typeof createJsonRpcHandler>;

@@ -13,7 +13,8 @@ import {
 import { executeOrThrow, fundedSigner, signedWire } from '@carbonledger/chain/testing';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs } from '../auth/auth.testing';
-import { JSON_RPC_ERRORS, RPC_AIRDROP_MAX_LAMPORTS } from './json-rpc.service';
+import { JSON_RPC_ERRORS } from './json-rpc.protocol';
+import { RPC_AIRDROP_MAX_LAMPORTS } from './json-rpc.service';
 import { RPC_CHAIN_CHANGE_RATE_LIMIT } from './rpc.routes';
 
 describe('POST /rpc (JSON-RPC over the embedded chain)', () => {

@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isEmbeddedChain } from '@carbonledger/chain';
 import { AppError } from '../../lib/app-error';
-import { callsChainChangingMethod, createJsonRpcHandler, JSON_RPC_ERRORS, stringifyJsonRpc, type JsonRpcResponse } from './json-rpc.service';
+import { createJsonRpcHandler } from './json-rpc.service';
+import { callsChainChangingMethod, JSON_RPC_ERRORS, stringifyJsonRpc, type JsonRpcResponse } from './json-rpc.protocol';
 
 export const RPC_PATH = '/rpc';
 
