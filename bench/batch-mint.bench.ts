@@ -4,14 +4,14 @@ import { generateKeyPairSigner, lamports, type Blockhash, type Instruction } fro
 import { formatVerraSerial, parseVerraSerial, serialForRange, type AuthResult, type MintingJob } from '@carbonledger/contracts';
 import {
   buildTransactionMessage,
-  createHolderTokenAccountInstruction,
-  createProjectMintInstructions,
+  getCreateHolderTokenAccountInstructionAsync,
+  getCreateProjectMintInstructions,
   findHolderTokenAccount,
-  mintToInstruction,
+  getMintTokensInstruction,
   openEmbeddedChain,
   projectMintLayout,
   signTransaction,
-  thawTokenAccountInstruction,
+  getThawTokenAccountInstruction,
 } from '../packages/chain/src';
 import { buildApp, type App } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
@@ -43,11 +43,11 @@ async function rawMintToPerSecond(iterations: number): Promise<number> {
     if (result instanceof FailedTransactionMetadata) throw new Error(result.toString());
   };
   const metadata = { name: 'Bench Project', symbol: 'BENCH', uri: '' };
-  await send(createProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata, mintLamports: svm.minimumBalanceForRentExemption(BigInt(projectMintLayout(metadata).finalSize)) }));
+  await send(getCreateProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata, mintLamports: svm.minimumBalanceForRentExemption(BigInt(projectMintLayout(metadata).finalSize)) }));
   const account = await findHolderTokenAccount(holder.address, mint.address);
-  await send([await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: mint.address }), thawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]);
+  await send([await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: mint.address }), getThawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]);
   const started = performance.now();
-  for (let i = 1; i <= iterations; i++) await send([mintToInstruction({ mint: mint.address, destination: account, issuer: payer, amount: BigInt(i), decimals: 0 })]);
+  for (let i = 1; i <= iterations; i++) await send([getMintTokensInstruction({ mint: mint.address, destination: account, issuer: payer, amount: BigInt(i), decimals: 0 })]);
   return (iterations / (performance.now() - started)) * 1000;
 }
 

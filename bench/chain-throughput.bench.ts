@@ -2,14 +2,14 @@ import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import { generateKeyPairSigner, lamports, type Blockhash, type Instruction, type KeyPairSigner, type Transaction } from '@solana/kit';
 import {
   buildTransactionMessage,
-  createHolderTokenAccountInstruction,
-  createProjectMintInstructions,
+  getCreateHolderTokenAccountInstructionAsync,
+  getCreateProjectMintInstructions,
   findHolderTokenAccount,
-  mintToInstruction,
+  getMintTokensInstruction,
   openEmbeddedChain,
   projectMintLayout,
   signTransaction,
-  thawTokenAccountInstruction,
+  getThawTokenAccountInstruction,
   toWireTransaction,
 } from '../packages/chain/src';
 import { measure, report } from './harness';
@@ -30,12 +30,12 @@ async function prepareMinting(target: Target) {
   const sign = async (instructions: Instruction[]) =>
     signTransaction(buildTransactionMessage({ feePayer: payer, lifetime: { blockhash: await target.latestBlockhash(), lastValidBlockHeight: 0n }, instructions }));
   const mintLamports = await target.rent(projectMintLayout(METADATA).finalSize);
-  await target.send(await sign(createProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata: METADATA, mintLamports })));
+  await target.send(await sign(getCreateProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata: METADATA, mintLamports })));
   const account = await findHolderTokenAccount(holder.address, mint.address);
-  await target.send(await sign([await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: mint.address }), thawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]));
+  await target.send(await sign([await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: mint.address }), getThawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]));
   let amount = 0n;
   // A different amount each time keeps every transaction distinct (no duplicate signatures).
-  return async () => target.send(await sign([mintToInstruction({ mint: mint.address, destination: account, issuer: payer, amount: ++amount, decimals: 0 })]));
+  return async () => target.send(await sign([getMintTokensInstruction({ mint: mint.address, destination: account, issuer: payer, amount: ++amount, decimals: 0 })]));
 }
 
 /**

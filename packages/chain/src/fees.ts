@@ -7,7 +7,7 @@ import { holderAccountSize, projectMintLayout, type TokenMetadataInput } from '.
 /** The base fee of every signature a transaction carries. */
 export const LAMPORTS_PER_SIGNATURE = 5_000n;
 
-/** What a user pays, in lamports, as SPEC §5 shows it: token creation, transaction, token account, total. */
+/** What a user pays, in lamports, as the product shows it (docs/product.md, Fees): token creation, transaction, token account, total. */
 export interface FeeBreakdown {
   tokenCreation: bigint;
   transaction: bigint;

@@ -3,6 +3,8 @@ export * from './transaction-error';
 export * from './wire';
 export * from './accounts';
 export * from './fees';
+export * from './programs';
+export * from './identify';
 export * from './builders/transaction';
 export * from './builders/token';
 export * from './builders/certificate';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { blockhash, generateKeyPairSigner } from '@solana/kit';
-import { MAX_TRANSACTION_WIRE_SIZE, buildTransactionMessage, findHolderTokenAccount, retireWithCertificateInstructions, transactionWireSize } from '@carbonledger/chain';
+import { MAX_TRANSACTION_WIRE_SIZE, buildTransactionMessage, findHolderTokenAccount, getRetireWithCertificateInstructionsAsync, transactionWireSize } from '@carbonledger/chain';
 import { MAX_CERTIFICATE_URI_LENGTH, beneficiaryHash, certificateFacts, certificateFactsHash, certificateMetadata, type CertificateFacts } from './certificate-facts';
 
 async function facts(): Promise<CertificateFacts> {
@@ -28,7 +28,7 @@ async function retirementWireSize(uri: string, amount = 123_456_789_012n): Promi
   const holder = await generateKeyPairSigner();
   const projectMint = (await generateKeyPairSigner()).address;
   const certificateFacts = { ...(await facts()), amount };
-  const instructions = await retireWithCertificateInstructions({
+  const instructions = await getRetireWithCertificateInstructionsAsync({
     account: await findHolderTokenAccount(holder.address, projectMint),
     projectMint,
     decimals: 0,

@@ -19,16 +19,16 @@ import { customErrorCode } from '../transaction-error';
 import { execute, executeOrThrow, fundedSigner } from '../testing/helpers';
 import { buildTransactionMessage, MAX_TRANSACTION_WIRE_SIZE, transactionWireSize } from './transaction';
 import {
-  createHolderTokenAccountInstruction,
+  getCreateHolderTokenAccountInstructionAsync,
   findHolderTokenAccount,
   projectMintLayout,
-  createProjectMintInstructions,
-  mintToInstruction,
-  thawTokenAccountInstruction,
-  transferInstruction,
+  getCreateProjectMintInstructions,
+  getMintTokensInstruction,
+  getThawTokenAccountInstruction,
+  getTransferTokensInstruction,
   type TokenMetadataInput,
 } from './token';
-import { certificateMintLayout, retireWithCertificateInstructions, type RetirementInput } from './certificate';
+import { certificateMintLayout, getRetireWithCertificateInstructionsAsync, type RetirementInput } from './certificate';
 
 /** The Token-2022 errors the refusals below must come from (TokenError, then the token-metadata interface's). */
 const FIXED_SUPPLY = 5;
@@ -67,11 +67,11 @@ describe('a soulbound, immutable retirement certificate on the embedded chain', 
   async function retireWithCertificate(metadata: TokenMetadataInput) {
     const holder = await fundedSigner(chain);
     const account = await findHolderTokenAccount(holder.address, projectMint.address);
-    await executeOrThrow(chain, issuer, [await createHolderTokenAccountInstruction({ payer: issuer, owner: holder.address, mint: projectMint.address })]);
-    await executeOrThrow(chain, freezeKey, [thawTokenAccountInstruction({ account, mint: projectMint.address, freezeAuthority: freezeKey })]);
-    await executeOrThrow(chain, issuer, [mintToInstruction({ mint: projectMint.address, destination: account, issuer, amount: 30n, decimals: 0 })]);
+    await executeOrThrow(chain, issuer, [await getCreateHolderTokenAccountInstructionAsync({ payer: issuer, owner: holder.address, mint: projectMint.address })]);
+    await executeOrThrow(chain, freezeKey, [getThawTokenAccountInstruction({ account, mint: projectMint.address, freezeAuthority: freezeKey })]);
+    await executeOrThrow(chain, issuer, [getMintTokensInstruction({ mint: projectMint.address, destination: account, issuer, amount: 30n, decimals: 0 })]);
     const certificateMint = await generateKeyPairSigner();
-    const instructions = await retireWithCertificateInstructions({
+    const instructions = await getRetireWithCertificateInstructionsAsync({
       account,
       projectMint: projectMint.address,
       decimals: 0,
@@ -106,7 +106,7 @@ describe('a soulbound, immutable retirement certificate on the embedded chain', 
     projectMint = await generateKeyPairSigner();
     const metadata: TokenMetadataInput = { name: 'Cerrado Reforestation 2023', symbol: 'CRF23', uri: 'https://carbonledger.test/projects/crf23.json' };
     const mintLamports = await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize);
-    await executeOrThrow(chain, issuer, createProjectMintInstructions({ payer: issuer, mint: projectMint, issuer, freezeAuthority: freezeKey.address, metadata, mintLamports }));
+    await executeOrThrow(chain, issuer, getCreateProjectMintInstructions({ payer: issuer, mint: projectMint, issuer, freezeAuthority: freezeKey.address, metadata, mintLamports }));
   });
 
   it('issues supply 1 into a frozen holder account, with no mint, freeze, metadata or pointer authority left', async () => {
@@ -128,18 +128,18 @@ describe('a soulbound, immutable retirement certificate on the embedded chain', 
   it('refuses on chain the holder transferring, burning or closing the certificate, and the platform thawing it', async () => {
     const { holder, mint, certificateAccount } = await retireWithCertificate(apiCertificateMetadata('10'));
     const other = await fundedSigner(chain);
-    await executeOrThrow(chain, other, [await createHolderTokenAccountInstruction({ payer: other, owner: other.address, mint })]);
+    await executeOrThrow(chain, other, [await getCreateHolderTokenAccountInstructionAsync({ payer: other, owner: other.address, mint })]);
     const otherAccount = await findHolderTokenAccount(other.address, mint);
 
-    const transferChecked = transferInstruction({ source: certificateAccount, destination: otherAccount, mint, authority: holder, amount: 1n, decimals: 0 });
+    const transferChecked = getTransferTokensInstruction({ source: certificateAccount, destination: otherAccount, mint, authority: holder, amount: 1n, decimals: 0 });
     expect(await refusal(holder, [transferChecked])).toBe(ACCOUNT_FROZEN);
     expect(await refusal(holder, [getTransferInstruction({ source: certificateAccount, destination: otherAccount, authority: holder, amount: 1n })])).toBe(ACCOUNT_FROZEN);
     // The attack that NonTransferable alone let through: the holder burns its own certificate.
     expect(await refusal(holder, [getBurnCheckedInstruction({ account: certificateAccount, mint, authority: holder, amount: 1n, decimals: 0 })])).toBe(ACCOUNT_FROZEN);
     expect(await refusal(holder, [getCloseAccountInstruction({ account: certificateAccount, destination: holder.address, owner: holder })])).toBe(NON_NATIVE_HAS_BALANCE);
     // Nobody keeps the freeze authority, so nobody can thaw the account and then burn.
-    expect(await refusal(issuer, [thawTokenAccountInstruction({ account: certificateAccount, mint, freezeAuthority: issuer })])).toBe(MINT_CANNOT_FREEZE);
-    expect(await refusal(holder, [thawTokenAccountInstruction({ account: certificateAccount, mint, freezeAuthority: holder })])).toBe(MINT_CANNOT_FREEZE);
+    expect(await refusal(issuer, [getThawTokenAccountInstruction({ account: certificateAccount, mint, freezeAuthority: issuer })])).toBe(MINT_CANNOT_FREEZE);
+    expect(await refusal(holder, [getThawTokenAccountInstruction({ account: certificateAccount, mint, freezeAuthority: holder })])).toBe(MINT_CANNOT_FREEZE);
 
     expect(await chain.getMint(mint)).toMatchObject({ supply: 1n });
     expect(await chain.getTokenAccount(certificateAccount)).toMatchObject({ owner: holder.address, amount: 1n, frozen: true });
@@ -179,7 +179,7 @@ describe('a soulbound, immutable retirement certificate on the embedded chain', 
         certificate: { payer: holder, certificateMint: await generateKeyPairSigner(), issuer: await generateKeyPairSigner(), holder: holder.address, metadata, mintLamports: 5_000_000n },
       };
       const lifetime = { blockhash: blockhash('11111111111111111111111111111111'), lastValidBlockHeight: 0n };
-      return transactionWireSize(buildTransactionMessage({ feePayer: holder, lifetime, instructions: await retireWithCertificateInstructions(input) }));
+      return transactionWireSize(buildTransactionMessage({ feePayer: holder, lifetime, instructions: await getRetireWithCertificateInstructionsAsync(input) }));
     }
 
     it('with the metadata the API writes, even for the largest amount a token can hold', async () => {

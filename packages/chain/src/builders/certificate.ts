@@ -12,15 +12,15 @@ import {
 } from '@solana-program/token-2022';
 import { none, some, type Address, type Instruction, type TransactionSigner } from '@solana/kit';
 import {
-  burnWithMemoInstructions,
-  createHolderTokenAccountInstruction,
+  getBurnWithMemoInstructions,
+  getCreateHolderTokenAccountInstructionAsync,
   findHolderTokenAccount,
-  freezeTokenAccountInstruction,
+  getFreezeTokenAccountInstruction,
   layoutOf,
-  mintToInstruction,
+  getMintTokensInstruction,
   SIZING_PLACEHOLDER_ADDRESS,
   tokenMetadataExtension,
-  tokenMetadataInstructions,
+  getTokenMetadataInstructions,
   type MintLayout,
   type TokenMetadataInput,
 } from './token';
@@ -58,7 +58,7 @@ export interface CertificateInput {
  * written). The metadata pointer is created without an authority, so it always names the mint.
  * The issuer signs as every temporary authority: a further signer would not fit (docs/chain.md).
  */
-export async function createCertificateInstructions(input: CertificateInput): Promise<Instruction[]> {
+export async function getCreateCertificateInstructionsAsync(input: CertificateInput): Promise<Instruction[]> {
   const mint = input.certificateMint.address;
   const issuer = input.issuer;
   const { space } = certificateMintLayout(input.metadata);
@@ -68,10 +68,10 @@ export async function createCertificateInstructions(input: CertificateInput): Pr
     getInitializeMetadataPointerInstruction({ mint, authority: none(), metadataAddress: some(mint) }),
     getInitializeNonTransferableMintInstruction({ mint }),
     getInitializeMintInstruction({ mint, decimals: 0, mintAuthority: issuer.address, freezeAuthority: some(issuer.address) }),
-    ...tokenMetadataInstructions(mint, issuer, input.metadata),
-    await createHolderTokenAccountInstruction({ payer: input.payer, owner: input.holder, mint }),
-    mintToInstruction({ mint, destination: holderAccount, issuer, amount: 1n, decimals: 0 }),
-    freezeTokenAccountInstruction({ account: holderAccount, mint, freezeAuthority: issuer }),
+    ...getTokenMetadataInstructions(mint, issuer, input.metadata),
+    await getCreateHolderTokenAccountInstructionAsync({ payer: input.payer, owner: input.holder, mint }),
+    getMintTokensInstruction({ mint, destination: holderAccount, issuer, amount: 1n, decimals: 0 }),
+    getFreezeTokenAccountInstruction({ account: holderAccount, mint, freezeAuthority: issuer }),
     getSetAuthorityInstruction({ owned: mint, owner: issuer, authorityType: AuthorityType.MintTokens, newAuthority: none() }),
     getSetAuthorityInstruction({ owned: mint, owner: issuer, authorityType: AuthorityType.FreezeAccount, newAuthority: none() }),
     getUpdateTokenMetadataUpdateAuthorityInstruction({ metadata: mint, updateAuthority: issuer, newUpdateAuthority: none() }),
@@ -92,9 +92,9 @@ export interface RetirementInput {
 }
 
 /** Burn + memo + certificate in one atomic transaction (measured to fit: see docs/chain.md). */
-export async function retireWithCertificateInstructions(input: RetirementInput): Promise<Instruction[]> {
+export async function getRetireWithCertificateInstructionsAsync(input: RetirementInput): Promise<Instruction[]> {
   return [
-    ...burnWithMemoInstructions({
+    ...getBurnWithMemoInstructions({
       account: input.account,
       mint: input.projectMint,
       authority: input.burnAuthority,
@@ -102,6 +102,6 @@ export async function retireWithCertificateInstructions(input: RetirementInput):
       decimals: input.decimals,
       memo: input.memo,
     }),
-    ...(await createCertificateInstructions(input.certificate)),
+    ...(await getCreateCertificateInstructionsAsync(input.certificate)),
   ];
 }

@@ -8,21 +8,21 @@ import { execute, executeOrThrow, fundedSigner } from '../testing/helpers';
 import { buildTransactionMessage, signTransaction } from './transaction';
 import { toWireTransaction } from '../wire';
 import {
-  approveDelegateInstruction,
-  burnWithMemoInstructions,
-  createHolderTokenAccountInstruction,
-  createProjectMintInstructions,
+  getApproveDelegateInstruction,
+  getBurnWithMemoInstructions,
+  getCreateHolderTokenAccountInstructionAsync,
+  getCreateProjectMintInstructions,
   findHolderTokenAccount,
-  freezeTokenAccountInstruction,
+  getFreezeTokenAccountInstruction,
   holderAccountSize,
-  mintToInstruction,
+  getMintTokensInstruction,
   projectMintLayout,
-  revokeDelegateInstruction,
-  thawTokenAccountInstruction,
-  transferInstruction,
+  getRevokeDelegateInstruction,
+  getThawTokenAccountInstruction,
+  getTransferTokensInstruction,
   type TokenMetadataInput,
 } from './token';
-import { certificateMintLayout, createCertificateInstructions } from './certificate';
+import { certificateMintLayout, getCreateCertificateInstructionsAsync } from './certificate';
 
 const ACCOUNT_FROZEN = 17;
 const INSUFFICIENT_FUNDS = 1;
@@ -58,14 +58,14 @@ describe('carbon token model on the embedded chain', () => {
 
   async function holderWithAccount(): Promise<{ holder: KeyPairSigner; account: Awaited<ReturnType<typeof findHolderTokenAccount>> }> {
     const holder = await fundedSigner(chain);
-    await executeOrThrow(chain, payer, [await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: mint.address })]);
+    await executeOrThrow(chain, payer, [await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: mint.address })]);
     return { holder, account: await findHolderTokenAccount(holder.address, mint.address) };
   }
 
   async function approvedHolderWith(amount: bigint) {
     const holding = await holderWithAccount();
-    await executeOrThrow(chain, freezeKey, [thawTokenAccountInstruction({ account: holding.account, mint: mint.address, freezeAuthority: freezeKey })]);
-    await executeOrThrow(chain, payer, [mintToInstruction({ mint: mint.address, destination: holding.account, issuer, amount, decimals: 0 })]);
+    await executeOrThrow(chain, freezeKey, [getThawTokenAccountInstruction({ account: holding.account, mint: mint.address, freezeAuthority: freezeKey })]);
+    await executeOrThrow(chain, payer, [getMintTokensInstruction({ mint: mint.address, destination: holding.account, issuer, amount, decimals: 0 })]);
     return holding;
   }
 
@@ -77,7 +77,7 @@ describe('carbon token model on the embedded chain', () => {
     delegateKey = await fundedSigner(chain);
     mint = await generateKeyPairSigner();
     const mintLamports = await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize);
-    await executeOrThrow(chain, payer, createProjectMintInstructions({ payer, mint, issuer, freezeAuthority: freezeKey.address, metadata: projectMetadata, mintLamports }));
+    await executeOrThrow(chain, payer, getCreateProjectMintInstructions({ payer, mint, issuer, freezeAuthority: freezeKey.address, metadata: projectMetadata, mintLamports }));
   });
 
   it('creates the project mint with its metadata, frozen default state and platform authorities', async () => {
@@ -95,14 +95,14 @@ describe('carbon token model on the embedded chain', () => {
   it('opens every holder account frozen, so nothing can be minted into it before approval', async () => {
     const { account } = await holderWithAccount();
     expect(await chain.getTokenAccount(account)).toMatchObject({ frozen: true, amount: 0n });
-    const outcome = await execute(chain, payer, [mintToInstruction({ mint: mint.address, destination: account, issuer, amount: 5n, decimals: 0 })]);
+    const outcome = await execute(chain, payer, [getMintTokensInstruction({ mint: mint.address, destination: account, issuer, amount: 5n, decimals: 0 })]);
     expect(outcome.status).toBe('failed');
     expect(customErrorCode(outcome.status === 'failed' ? outcome.err : null)).toBe(ACCOUNT_FROZEN);
   });
 
   it('creating the holder account twice is harmless (idempotent)', async () => {
     const { holder, account } = await holderWithAccount();
-    await executeOrThrow(chain, payer, [await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: mint.address })]);
+    await executeOrThrow(chain, payer, [await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: mint.address })]);
     expect(await chain.getTokenAccountsByOwner(holder.address)).toEqual([expect.objectContaining({ address: account })]);
   });
 
@@ -112,48 +112,48 @@ describe('carbon token model on the embedded chain', () => {
     // A new block each time, so a retried identical transfer is a new transaction, not a duplicate.
     const transfer = (amount: bigint) => {
       chain.advanceBlocks(1);
-      return execute(chain, sender.holder, [transferInstruction({ source: sender.account, destination: receiver.account, mint: mint.address, authority: sender.holder, amount, decimals: 0 })]);
+      return execute(chain, sender.holder, [getTransferTokensInstruction({ source: sender.account, destination: receiver.account, mint: mint.address, authority: sender.holder, amount, decimals: 0 })]);
     };
 
     const intoFrozen = await transfer(10n);
     expect(customErrorCode(intoFrozen.status === 'failed' ? intoFrozen.err : null)).toBe(ACCOUNT_FROZEN);
-    await executeOrThrow(chain, freezeKey, [thawTokenAccountInstruction({ account: receiver.account, mint: mint.address, freezeAuthority: freezeKey })]);
+    await executeOrThrow(chain, freezeKey, [getThawTokenAccountInstruction({ account: receiver.account, mint: mint.address, freezeAuthority: freezeKey })]);
     expect((await transfer(10n)).status).toBe('confirmed');
     expect(await chain.getTokenAccount(receiver.account)).toMatchObject({ amount: 10n, frozen: false });
 
-    await executeOrThrow(chain, freezeKey, [freezeTokenAccountInstruction({ account: sender.account, mint: mint.address, freezeAuthority: freezeKey })]);
+    await executeOrThrow(chain, freezeKey, [getFreezeTokenAccountInstruction({ account: sender.account, mint: mint.address, freezeAuthority: freezeKey })]);
     const whileSuspended = await transfer(10n);
     expect(customErrorCode(whileSuspended.status === 'failed' ? whileSuspended.err : null)).toBe(ACCOUNT_FROZEN);
-    const burnWhileSuspended = await execute(chain, sender.holder, burnWithMemoInstructions({ account: sender.account, mint: mint.address, authority: sender.holder, amount: 5n, decimals: 0, memo: 'carbonledger:retirement:blocked' }));
+    const burnWhileSuspended = await execute(chain, sender.holder, getBurnWithMemoInstructions({ account: sender.account, mint: mint.address, authority: sender.holder, amount: 5n, decimals: 0, memo: 'carbonledger:retirement:blocked' }));
     expect(customErrorCode(burnWhileSuspended.status === 'failed' ? burnWhileSuspended.err : null)).toBe(ACCOUNT_FROZEN);
     expect(await chain.getTokenAccount(sender.account)).toMatchObject({ amount: 90n, frozen: true });
 
-    await executeOrThrow(chain, freezeKey, [thawTokenAccountInstruction({ account: sender.account, mint: mint.address, freezeAuthority: freezeKey })]);
-    await executeOrThrow(chain, sender.holder, burnWithMemoInstructions({ account: sender.account, mint: mint.address, authority: sender.holder, amount: 5n, decimals: 0, memo: 'carbonledger:retirement:r-1' }));
+    await executeOrThrow(chain, freezeKey, [getThawTokenAccountInstruction({ account: sender.account, mint: mint.address, freezeAuthority: freezeKey })]);
+    await executeOrThrow(chain, sender.holder, getBurnWithMemoInstructions({ account: sender.account, mint: mint.address, authority: sender.holder, amount: 5n, decimals: 0, memo: 'carbonledger:retirement:r-1' }));
     expect(await chain.getTokenAccount(sender.account)).toMatchObject({ amount: 85n });
   });
 
   it('only the platform freeze key can thaw a holder account', async () => {
     const { holder, account } = await holderWithAccount();
-    const selfThaw = await execute(chain, holder, [thawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: holder })]);
+    const selfThaw = await execute(chain, holder, [getThawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: holder })]);
     expect(selfThaw.status).toBe('failed');
     expect(await chain.getTokenAccount(account)).toMatchObject({ frozen: true });
   });
 
   it('lets the retirement delegate burn up to the approved amount, and nothing after a revoke', async () => {
     const { holder, account } = await approvedHolderWith(50n);
-    await executeOrThrow(chain, holder, [approveDelegateInstruction({ account, mint: mint.address, owner: holder, delegate: delegateKey.address, amount: 20n, decimals: 0 })]);
+    await executeOrThrow(chain, holder, [getApproveDelegateInstruction({ account, mint: mint.address, owner: holder, delegate: delegateKey.address, amount: 20n, decimals: 0 })]);
     expect(await chain.getTokenAccount(account)).toMatchObject({ delegate: delegateKey.address, delegatedAmount: 20n });
     const burnAsDelegate = (amount: bigint) => {
       chain.advanceBlocks(1);
-      return execute(chain, delegateKey, burnWithMemoInstructions({ account, mint: mint.address, authority: delegateKey, amount, decimals: 0, memo: 'carbonledger:retirement:scheduled' }));
+      return execute(chain, delegateKey, getBurnWithMemoInstructions({ account, mint: mint.address, authority: delegateKey, amount, decimals: 0, memo: 'carbonledger:retirement:scheduled' }));
     };
 
     expect((await burnAsDelegate(15n)).status).toBe('confirmed');
     const overAllowance = await burnAsDelegate(10n);
     expect(customErrorCode(overAllowance.status === 'failed' ? overAllowance.err : null)).toBe(INSUFFICIENT_FUNDS);
 
-    await executeOrThrow(chain, holder, [revokeDelegateInstruction({ account, owner: holder })]);
+    await executeOrThrow(chain, holder, [getRevokeDelegateInstruction({ account, owner: holder })]);
     expect((await burnAsDelegate(1n)).status).toBe('failed');
     expect(await chain.getTokenAccount(account)).toMatchObject({ amount: 35n, delegate: null });
   });
@@ -162,7 +162,7 @@ describe('carbon token model on the embedded chain', () => {
     const newMint = await generateKeyPairSigner();
     const holder = await generateKeyPairSigner();
     const instructions = [
-      ...createProjectMintInstructions({
+      ...getCreateProjectMintInstructions({
         payer: issuer,
         mint: newMint,
         issuer,
@@ -170,7 +170,7 @@ describe('carbon token model on the embedded chain', () => {
         metadata: projectMetadata,
         mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize),
       }),
-      await createHolderTokenAccountInstruction({ payer: issuer, owner: holder.address, mint: newMint.address }),
+      await getCreateHolderTokenAccountInstructionAsync({ payer: issuer, owner: holder.address, mint: newMint.address }),
     ];
     const message = buildTransactionMessage({ feePayer: issuer, lifetime: await chain.getLatestBlockhash(), instructions });
     const fees = await estimateFees(chain, projectMintFeePlan(projectMetadata, { signatures: signatureCount(message), holderAccounts: 1 }));
@@ -196,7 +196,7 @@ describe('carbon token model on the embedded chain', () => {
     await executeOrThrow(
       chain,
       holder,
-      await createCertificateInstructions({ payer: holder, certificateMint, issuer, holder: holder.address, metadata, mintLamports: fees.tokenCreation }),
+      await getCreateCertificateInstructionsAsync({ payer: holder, certificateMint, issuer, holder: holder.address, metadata, mintLamports: fees.tokenCreation }),
     );
     expect(before - (await chain.getBalance(holder.address))).toBe(fees.total);
     expect((await chain.getAccountInfo(certificateMint.address))!.data.length).toBe(certificateMintLayout(metadata).finalSize);
@@ -205,7 +205,7 @@ describe('carbon token model on the embedded chain', () => {
   it('adds the priority fee the compute budget instructions ask for, as the chain charges it', async () => {
     const priorityFee = { computeUnitLimit: 60_000, microLamportsPerComputeUnit: 250_000n };
     const holder = await generateKeyPairSigner();
-    const instructions = [await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: mint.address })];
+    const instructions = [await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: mint.address })];
     const message = buildTransactionMessage({ feePayer: payer, lifetime: await chain.getLatestBlockhash(), instructions, priorityFee });
     const fees = await estimateFees(chain, { tokenAccountSizes: [holderAccountSize()], signatures: signatureCount(message), priorityFee });
     expect(fees.transaction).toBe(5_000n + 15_000n);

@@ -2,8 +2,6 @@ import { getCreateAccountInstruction } from '@solana-program/system';
 import { getAddMemoInstruction } from '@solana-program/memo';
 import {
   AccountState,
-  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
-  TOKEN_2022_PROGRAM_ADDRESS,
   extension,
   findAssociatedTokenPda,
   getApproveCheckedInstruction,
@@ -25,14 +23,7 @@ import {
   type ExtensionArgs,
 } from '@solana-program/token-2022';
 import { address, some, type Address, type Instruction, type TransactionSigner } from '@solana/kit';
-
-export { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS };
-
-/**
- * SPL Memo v1: deployed on every cluster and runnable in LiteSVM 1.5, whose bundled Memo v2
- * binary fails with InvalidProgramForExecution. The memo text is what matters here.
- */
-export const MEMO_PROGRAM_ADDRESS = address('Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo');
+import { MEMO_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS } from '../programs';
 
 /** On-chain metadata of a mint (Token-2022 TokenMetadata, stored in the mint itself). */
 export interface TokenMetadataInput {
@@ -66,7 +57,7 @@ export function layoutOf(fixedExtensions: ExtensionArgs[], metadata: ExtensionAr
 }
 
 /** InitializeTokenMetadata then one UpdateField per additional field; `authority` must be the mint authority. */
-export function tokenMetadataInstructions(mint: Address, authority: TransactionSigner, metadata: TokenMetadataInput): Instruction[] {
+export function getTokenMetadataInstructions(mint: Address, authority: TransactionSigner, metadata: TokenMetadataInput): Instruction[] {
   return [
     getInitializeTokenMetadataInstruction({
       metadata: mint,
@@ -116,7 +107,7 @@ export interface ProjectMintInput {
  * One Token-2022 mint per carbon project: metadata in the mint (MetadataPointer to itself +
  * TokenMetadata), every new holder account frozen until the platform thaws it, decimals 0.
  */
-export function createProjectMintInstructions(input: ProjectMintInput): Instruction[] {
+export function getCreateProjectMintInstructions(input: ProjectMintInput): Instruction[] {
   const mint = input.mint.address;
   const { space } = projectMintLayout(input.metadata);
   return [
@@ -124,7 +115,7 @@ export function createProjectMintInstructions(input: ProjectMintInput): Instruct
     getInitializeMetadataPointerInstruction({ mint, authority: some(input.issuer.address), metadataAddress: some(mint) }),
     getInitializeDefaultAccountStateInstruction({ mint, state: AccountState.Frozen }),
     getInitializeMintInstruction({ mint, decimals: input.decimals ?? 0, mintAuthority: input.issuer.address, freezeAuthority: some(input.freezeAuthority) }),
-    ...tokenMetadataInstructions(mint, input.issuer, input.metadata),
+    ...getTokenMetadataInstructions(mint, input.issuer, input.metadata),
   ];
 }
 
@@ -139,7 +130,7 @@ export async function findHolderTokenAccount(owner: Address, mint: Address): Pro
 }
 
 /** The holder's associated token account; a no-op when it already exists. Frozen on creation for project mints. */
-export async function createHolderTokenAccountInstruction(input: { payer: TransactionSigner; owner: Address; mint: Address }): Promise<Instruction> {
+export async function getCreateHolderTokenAccountInstructionAsync(input: { payer: TransactionSigner; owner: Address; mint: Address }): Promise<Instruction> {
   return getCreateAssociatedTokenIdempotentInstruction({
     payer: input.payer,
     ata: await findHolderTokenAccount(input.owner, input.mint),
@@ -150,20 +141,22 @@ export async function createHolderTokenAccountInstruction(input: { payer: Transa
 }
 
 /** Approval on chain: the freeze authority thaws the holder's account. */
-export function thawTokenAccountInstruction(input: { account: Address; mint: Address; freezeAuthority: TransactionSigner }): Instruction {
+export function getThawTokenAccountInstruction(input: { account: Address; mint: Address; freezeAuthority: TransactionSigner }): Instruction {
   return getThawAccountInstruction({ account: input.account, mint: input.mint, owner: input.freezeAuthority });
 }
 
 /** Suspension or revocation on chain: the freeze authority freezes the holder's account. */
-export function freezeTokenAccountInstruction(input: { account: Address; mint: Address; freezeAuthority: TransactionSigner }): Instruction {
+export function getFreezeTokenAccountInstruction(input: { account: Address; mint: Address; freezeAuthority: TransactionSigner }): Instruction {
   return getFreezeAccountInstruction({ account: input.account, mint: input.mint, owner: input.freezeAuthority });
 }
 
-export function mintToInstruction(input: { mint: Address; destination: Address; issuer: TransactionSigner; amount: bigint; decimals: number }): Instruction {
+/** MintToChecked: the issuer mints `amount` into a holder's token account. */
+export function getMintTokensInstruction(input: { mint: Address; destination: Address; issuer: TransactionSigner; amount: bigint; decimals: number }): Instruction {
   return getMintToCheckedInstruction({ mint: input.mint, token: input.destination, mintAuthority: input.issuer, amount: input.amount, decimals: input.decimals });
 }
 
-export function transferInstruction(input: {
+/** TransferChecked between two token accounts of a mint, signed by the source's owner or delegate. */
+export function getTransferTokensInstruction(input: {
   source: Address;
   destination: Address;
   mint: Address;
@@ -181,13 +174,17 @@ export function transferInstruction(input: {
   });
 }
 
-/** An SPL Memo v1 note written with the transaction (the product names what it did and for which record). */
-export function memoInstruction(memo: string): Instruction {
-  return getAddMemoInstruction({ memo }, { programAddress: MEMO_PROGRAM_ADDRESS });
+/**
+ * An SPL Memo v1 note written with the transaction (the product names what it did and for which
+ * record). Each of `signers` must sign the transaction: the memo program lists them as readonly
+ * signers and fails unless they signed, which proves who wrote the note.
+ */
+export function getMemoInstruction(memo: string, signers: readonly TransactionSigner[] = []): Instruction {
+  return getAddMemoInstruction({ memo, signers: [...signers] }, { programAddress: MEMO_PROGRAM_ADDRESS });
 }
 
 /** Retirement: BurnChecked by the owner or its approved delegate, then a Memo naming the retirement. */
-export function burnWithMemoInstructions(input: {
+export function getBurnWithMemoInstructions(input: {
   account: Address;
   mint: Address;
   authority: TransactionSigner;
@@ -197,12 +194,12 @@ export function burnWithMemoInstructions(input: {
 }): Instruction[] {
   return [
     getBurnCheckedInstruction({ account: input.account, mint: input.mint, authority: input.authority, amount: input.amount, decimals: input.decimals }),
-    memoInstruction(input.memo),
+    getMemoInstruction(input.memo),
   ];
 }
 
 /** Scheduled retirement: the holder lets the platform's retirement delegate burn up to `amount`. */
-export function approveDelegateInstruction(input: {
+export function getApproveDelegateInstruction(input: {
   account: Address;
   mint: Address;
   owner: TransactionSigner;
@@ -221,7 +218,7 @@ export function approveDelegateInstruction(input: {
 }
 
 /** Cancelling a scheduled retirement: the holder withdraws the delegate's allowance. */
-export function revokeDelegateInstruction(input: { account: Address; owner: TransactionSigner }): Instruction {
+export function getRevokeDelegateInstruction(input: { account: Address; owner: TransactionSigner }): Instruction {
   return getRevokeInstruction({ source: input.account, owner: input.owner });
 }
 

@@ -1,5 +1,5 @@
+import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction } from '@solana-program/compute-budget';
 import {
-  address,
   appendTransactionMessageInstructions,
   compileTransaction,
   createTransactionMessage,
@@ -17,25 +17,17 @@ import type { BlockhashLifetime } from '../client';
 /** Solana's packet limit for a signed transaction: 1280 minus IPv6 and fragment headers. */
 export const MAX_TRANSACTION_WIRE_SIZE = 1232;
 
-export const COMPUTE_BUDGET_PROGRAM_ADDRESS = address('ComputeBudget111111111111111111111111111111');
-
 /** A priority fee: the price of each compute unit, for at most `computeUnitLimit` units. */
 export interface PriorityFee {
   computeUnitLimit: number;
   microLamportsPerComputeUnit: bigint;
 }
 
-/** SetComputeUnitLimit (2) and SetComputeUnitPrice (3) of the compute budget program. */
-export function priorityFeeInstructions(fee: PriorityFee): Instruction[] {
-  const limit = new Uint8Array(5);
-  limit[0] = 2;
-  new DataView(limit.buffer).setUint32(1, fee.computeUnitLimit, true);
-  const price = new Uint8Array(9);
-  price[0] = 3;
-  new DataView(price.buffer).setBigUint64(1, fee.microLamportsPerComputeUnit, true);
+/** SetComputeUnitLimit and SetComputeUnitPrice of the compute budget program. */
+export function getPriorityFeeInstructions(fee: PriorityFee): Instruction[] {
   return [
-    { programAddress: COMPUTE_BUDGET_PROGRAM_ADDRESS, data: limit },
-    { programAddress: COMPUTE_BUDGET_PROGRAM_ADDRESS, data: price },
+    getSetComputeUnitLimitInstruction({ units: fee.computeUnitLimit }),
+    getSetComputeUnitPriceInstruction({ microLamports: fee.microLamportsPerComputeUnit }),
   ];
 }
 
@@ -48,7 +40,7 @@ export interface TransactionPlan {
 
 /** A v0 message: fee payer, blockhash lifetime, then the instructions (priority fee first). */
 export function buildTransactionMessage(plan: TransactionPlan) {
-  const instructions = plan.priorityFee ? [...priorityFeeInstructions(plan.priorityFee), ...plan.instructions] : [...plan.instructions];
+  const instructions = plan.priorityFee ? [...getPriorityFeeInstructions(plan.priorityFee), ...plan.instructions] : [...plan.instructions];
   return pipe(
     createTransactionMessage({ version: 0 }),
     (message) => setTransactionMessageFeePayerSigner(plan.feePayer, message),

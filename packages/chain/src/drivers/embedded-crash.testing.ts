@@ -8,7 +8,7 @@ import { generateKeyPairSigner } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { openEmbeddedChain } from './embedded';
 import { createProjectMint, fundedSigner, signedWire } from '../testing/helpers';
-import { findHolderTokenAccount, mintToInstruction, thawTokenAccountInstruction } from '../builders/token';
+import { findHolderTokenAccount, getMintTokensInstruction, getThawTokenAccountInstruction } from '../builders/token';
 
 const report = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
@@ -17,7 +17,7 @@ const payer = await fundedSigner(chain);
 const recipient = await generateKeyPairSigner();
 const { mint, freeze } = await createProjectMint(chain, payer, { name: 'Crash Project', symbol: 'CRSH', uri: '' }, [recipient.address]);
 const account = await findHolderTokenAccount(recipient.address, mint.address);
-await chain.sendAndConfirm(await signedWire(chain, payer, [thawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]));
+await chain.sendAndConfirm(await signedWire(chain, payer, [getThawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]));
 // Signed now, sent by the test after the crash: its blockhash was handed out before the kill.
 const signedBeforeCrash = await signedWire(chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1n })]);
 report({ ready: true, mint: mint.address, recipient: recipient.address, account, signedBeforeCrash });
@@ -25,7 +25,7 @@ report({ ready: true, mint: mint.address, recipient: recipient.address, account,
 for (let step = 1; ; step++) {
   const instruction =
     step % 2 === 0
-      ? mintToInstruction({ mint: mint.address, destination: account, issuer: payer, amount: 1n, decimals: 0 })
+      ? getMintTokensInstruction({ mint: mint.address, destination: account, issuer: payer, amount: 1n, decimals: 0 })
       : getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n });
   const outcome = await chain.sendAndConfirm(await signedWire(chain, payer, [instruction]));
   if (outcome.status !== 'confirmed') throw new Error(`step ${step}: ${outcome.status}`);

@@ -8,7 +8,7 @@ import { getTransferSolInstruction } from '@solana-program/system';
 import { openEmbeddedChain, type EmbeddedChainClient } from './embedded';
 import { describeChainClient } from '../testing/client-behaviour';
 import { createProjectMint, execute, fundedSigner, signedWire } from '../testing/helpers';
-import { findHolderTokenAccount, mintToInstruction } from '../builders/token';
+import { findHolderTokenAccount, getMintTokensInstruction } from '../builders/token';
 import type { Address, Base64EncodedWireTransaction, Signature } from '@solana/kit';
 
 describeChainClient('embedded', async () => {
@@ -32,7 +32,7 @@ describe('embedded chain history of failed transactions', () => {
     const { mint } = await createProjectMint(chain, payer, { name: 'Frozen Project', symbol: 'FRZ', uri: '' }, [holder.address]);
     const account = await findHolderTokenAccount(holder.address, mint.address);
     // The account is frozen (DefaultAccountState), so the mint-to fails on chain.
-    const outcome = await execute(chain, payer, [mintToInstruction({ mint: mint.address, destination: account, issuer: payer, amount: 10n, decimals: 0 })]);
+    const outcome = await execute(chain, payer, [getMintTokensInstruction({ mint: mint.address, destination: account, issuer: payer, amount: 10n, decimals: 0 })]);
     expect(outcome.status).toBe('failed');
     const [latest] = await chain.getSignaturesForAddress(account);
     expect(latest).toMatchObject({ signature: outcome.signature, err: { InstructionError: [0, { Custom: 17 }] } });

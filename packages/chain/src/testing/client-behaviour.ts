@@ -3,17 +3,16 @@ import { generateKeyPairSigner, type Signature } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { TransactionRejectedError, type ChainClient, type ChainTokenBalance } from '../client';
 import { BLOCKHASH_VALIDITY_BLOCKS } from '../drivers/embedded';
-import { getAddMemoInstruction } from '@solana-program/memo';
 import {
-  burnWithMemoInstructions,
-  createHolderTokenAccountInstruction,
+  getBurnWithMemoInstructions,
+  getCreateHolderTokenAccountInstructionAsync,
   findHolderTokenAccount,
-  MEMO_PROGRAM_ADDRESS,
-  mintToInstruction,
-  thawTokenAccountInstruction,
-  transferInstruction,
+  getMemoInstruction,
+  getMintTokensInstruction,
+  getThawTokenAccountInstruction,
+  getTransferTokensInstruction,
 } from '../builders/token';
-import { priorityFeeInstructions } from '../builders/transaction';
+import { getPriorityFeeInstructions } from '../builders/transaction';
 import { createProjectMint, execute, executeOrThrow, fundedSigner, LAMPORTS_PER_SOL, signedWire } from './helpers';
 
 /** A well-formed signature no transaction has. */
@@ -138,21 +137,21 @@ export function describeChainClient(name: string, makeHarness: () => Promise<Cha
       const aliceAccount = await findHolderTokenAccount(alice.address, mint.address);
       const bobAccount = await findHolderTokenAccount(bob.address, mint.address);
       await executeOrThrow(chain, payer, [
-        await createHolderTokenAccountInstruction({ payer, owner: alice.address, mint: mint.address }),
-        await createHolderTokenAccountInstruction({ payer, owner: bob.address, mint: mint.address }),
-        thawTokenAccountInstruction({ account: aliceAccount, mint: mint.address, freezeAuthority: freeze }),
-        thawTokenAccountInstruction({ account: bobAccount, mint: mint.address, freezeAuthority: freeze }),
+        await getCreateHolderTokenAccountInstructionAsync({ payer, owner: alice.address, mint: mint.address }),
+        await getCreateHolderTokenAccountInstructionAsync({ payer, owner: bob.address, mint: mint.address }),
+        getThawTokenAccountInstruction({ account: aliceAccount, mint: mint.address, freezeAuthority: freeze }),
+        getThawTokenAccountInstruction({ account: bobAccount, mint: mint.address, freezeAuthority: freeze }),
       ]);
       const minted = await executeOrThrow(chain, payer, [
-        mintToInstruction({ mint: mint.address, destination: aliceAccount, issuer: payer, amount: 100n, decimals: 0 }),
-        getAddMemoInstruction({ memo: 'carbonledger:mint:history' }, { programAddress: MEMO_PROGRAM_ADDRESS }),
+        getMintTokensInstruction({ mint: mint.address, destination: aliceAccount, issuer: payer, amount: 100n, decimals: 0 }),
+        getMemoInstruction('carbonledger:mint:history'),
       ]);
       // Alice signs the transfer, the payer pays the fee of both signatures plus a priority fee.
       const sent = await executeOrThrow(chain, payer, [
-        ...priorityFeeInstructions({ computeUnitLimit: 100_000, microLamportsPerComputeUnit: 25n }),
-        transferInstruction({ source: aliceAccount, destination: bobAccount, mint: mint.address, authority: alice, amount: 30n, decimals: 0 }),
+        ...getPriorityFeeInstructions({ computeUnitLimit: 100_000, microLamportsPerComputeUnit: 25n }),
+        getTransferTokensInstruction({ source: aliceAccount, destination: bobAccount, mint: mint.address, authority: alice, amount: 30n, decimals: 0 }),
       ]);
-      const burnt = await executeOrThrow(chain, payer, burnWithMemoInstructions({ account: bobAccount, mint: mint.address, authority: bob, amount: 5n, decimals: 0, memo: 'carbonledger:retirement:history' }));
+      const burnt = await executeOrThrow(chain, payer, getBurnWithMemoInstructions({ account: bobAccount, mint: mint.address, authority: bob, amount: 5n, decimals: 0, memo: 'carbonledger:retirement:history' }));
 
       const aliceHistory = await chain.getSignaturesForAddress(aliceAccount);
       expect(aliceHistory.map((entry) => entry.signature)).toEqual([sent.signature, minted.signature, expect.any(String)]);

@@ -1,6 +1,6 @@
 import { generateKeyPairSigner, type Address, type Instruction, type KeyPairSigner, type TransactionSigner } from '@solana/kit';
 import type { ChainClient, SendOutcome } from '../client';
-import { createHolderTokenAccountInstruction, createProjectMintInstructions, projectMintLayout, type TokenMetadataInput } from '../builders/token';
+import { getCreateHolderTokenAccountInstructionAsync, getCreateProjectMintInstructions, projectMintLayout, type TokenMetadataInput } from '../builders/token';
 import { buildTransactionMessage, signTransaction } from '../builders/transaction';
 import { toWireTransaction } from '../wire';
 
@@ -37,7 +37,7 @@ export async function createProjectMint(chain: ChainClient, payer: KeyPairSigner
   const mint = await generateKeyPairSigner();
   const freeze = await generateKeyPairSigner();
   const mintLamports = await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize);
-  const holderAccounts = await Promise.all(holders.map((owner) => createHolderTokenAccountInstruction({ payer, owner, mint: mint.address })));
-  await executeOrThrow(chain, payer, [...createProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata, mintLamports }), ...holderAccounts]);
+  const holderAccounts = await Promise.all(holders.map((owner) => getCreateHolderTokenAccountInstructionAsync({ payer, owner, mint: mint.address })));
+  await executeOrThrow(chain, payer, [...getCreateProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata, mintLamports }), ...holderAccounts]);
   return { mint, freeze };
 }

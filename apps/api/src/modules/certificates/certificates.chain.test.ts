@@ -13,17 +13,17 @@ import {
 import {
   buildTransactionMessage,
   certificateMintLayout,
-  createHolderTokenAccountInstruction,
-  createProjectMintInstructions,
+  getCreateHolderTokenAccountInstructionAsync,
+  getCreateProjectMintInstructions,
   findHolderTokenAccount,
-  mintToInstruction,
+  getMintTokensInstruction,
   openEmbeddedChain,
   projectMintLayout,
-  retireWithCertificateInstructions,
+  getRetireWithCertificateInstructionsAsync,
   signTransaction,
-  thawTokenAccountInstruction,
+  getThawTokenAccountInstruction,
   toWireTransaction,
-  tokenMetadataInstructions,
+  getTokenMetadataInstructions,
   TOKEN_2022_PROGRAM_ADDRESS,
   type EmbeddedChainClient,
   type TokenMetadataInput,
@@ -62,17 +62,17 @@ describe('verifying a certificate against the embedded chain', () => {
     await executeOrThrow(
       chain,
       payer,
-      createProjectMintInstructions({ payer, mint: projectMint, issuer, freezeAuthority: freeze.address, metadata: projectMetadata, mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize) }),
+      getCreateProjectMintInstructions({ payer, mint: projectMint, issuer, freezeAuthority: freeze.address, metadata: projectMetadata, mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize) }),
     );
     const account = await findHolderTokenAccount(holder.address, projectMint.address);
-    await executeOrThrow(chain, payer, [await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: projectMint.address })]);
-    await executeOrThrow(chain, freeze, [thawTokenAccountInstruction({ account, mint: projectMint.address, freezeAuthority: freeze })]);
-    await executeOrThrow(chain, payer, [mintToInstruction({ mint: projectMint.address, destination: account, issuer, amount: 100n, decimals: 0 })]);
+    await executeOrThrow(chain, payer, [await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: projectMint.address })]);
+    await executeOrThrow(chain, freeze, [getThawTokenAccountInstruction({ account, mint: projectMint.address, freezeAuthority: freeze })]);
+    await executeOrThrow(chain, payer, [getMintTokensInstruction({ mint: projectMint.address, destination: account, issuer, amount: 100n, decimals: 0 })]);
 
     const certificateMint = await generateKeyPairSigner();
     const metadata: TokenMetadataInput = { name: 'CLC-2026-4F7Q2K9M', symbol: 'CLCERT', uri: 'https://carbonledger.test/c.json', additionalFields: [['hash', HASH]] };
     certificateMetadata = metadata;
-    const instructions = await retireWithCertificateInstructions({
+    const instructions = await getRetireWithCertificateInstructionsAsync({
       account,
       projectMint: projectMint.address,
       decimals: 0,
@@ -175,9 +175,9 @@ describe('verifying a certificate against the embedded chain', () => {
       getInitializeMetadataPointerInstruction({ mint, authority: some(issuer.address), metadataAddress: some(mint) }),
       getInitializeNonTransferableMintInstruction({ mint }),
       getInitializeMintInstruction({ mint, decimals: 0, mintAuthority: issuer.address, freezeAuthority: none() }),
-      ...tokenMetadataInstructions(mint, issuer, certificateMetadata),
-      await createHolderTokenAccountInstruction({ payer: holder, owner: holder.address, mint }),
-      mintToInstruction({ mint, destination: holderAccount, issuer, amount: 1n, decimals: 0 }),
+      ...getTokenMetadataInstructions(mint, issuer, certificateMetadata),
+      await getCreateHolderTokenAccountInstructionAsync({ payer: holder, owner: holder.address, mint }),
+      getMintTokensInstruction({ mint, destination: holderAccount, issuer, amount: 1n, decimals: 0 }),
       getSetAuthorityInstruction({ owned: mint, owner: issuer, authorityType: AuthorityType.MintTokens, newAuthority: none() }),
     ]);
     expect(await failed({ mintAddress: mint })).toEqual(['accountFrozen', 'metadataImmutable']);

@@ -3,14 +3,14 @@ import { generateKeyPairSigner } from '@solana/kit';
 import {
   buildTransactionMessage,
   certificateMintLayout,
-  createHolderTokenAccountInstruction,
-  createProjectMintInstructions,
+  getCreateHolderTokenAccountInstructionAsync,
+  getCreateProjectMintInstructions,
   findHolderTokenAccount,
-  mintToInstruction,
+  getMintTokensInstruction,
   projectMintLayout,
-  retireWithCertificateInstructions,
+  getRetireWithCertificateInstructionsAsync,
   signTransaction,
-  thawTokenAccountInstruction,
+  getThawTokenAccountInstruction,
   toWireTransaction,
   type TokenMetadataInput,
 } from '@carbonledger/chain';
@@ -49,12 +49,12 @@ export async function issueTestCertificate(app: App, input: TestCertificateInput
   await executeOrThrow(
     chain,
     issuer,
-    createProjectMintInstructions({ payer: issuer, mint: projectMint, issuer, freezeAuthority: freeze.address, metadata: projectMetadata, mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize) }),
+    getCreateProjectMintInstructions({ payer: issuer, mint: projectMint, issuer, freezeAuthority: freeze.address, metadata: projectMetadata, mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize) }),
   );
   const account = await findHolderTokenAccount(holder.address, projectMint.address);
-  await executeOrThrow(chain, issuer, [await createHolderTokenAccountInstruction({ payer: issuer, owner: holder.address, mint: projectMint.address })]);
-  await executeOrThrow(chain, freeze, [thawTokenAccountInstruction({ account, mint: projectMint.address, freezeAuthority: freeze })]);
-  await executeOrThrow(chain, issuer, [mintToInstruction({ mint: projectMint.address, destination: account, issuer, amount: amount * 4n, decimals: 0 })]);
+  await executeOrThrow(chain, issuer, [await getCreateHolderTokenAccountInstructionAsync({ payer: issuer, owner: holder.address, mint: projectMint.address })]);
+  await executeOrThrow(chain, freeze, [getThawTokenAccountInstruction({ account, mint: projectMint.address, freezeAuthority: freeze })]);
+  await executeOrThrow(chain, issuer, [getMintTokensInstruction({ mint: projectMint.address, destination: account, issuer, amount: amount * 4n, decimals: 0 })]);
 
   const retirementId = randomUUID();
   const beneficiaryName = input.beneficiaryName ?? 'Verde Energia S.A.';
@@ -76,7 +76,7 @@ export async function issueTestCertificate(app: App, input: TestCertificateInput
     beneficiaryHash: beneficiaryHash(retirementId, beneficiaryName),
   };
   const metadata = certificateMetadata(facts, certificateVerifyUrl('http://localhost:3000', input.number));
-  const instructions = await retireWithCertificateInstructions({
+  const instructions = await getRetireWithCertificateInstructionsAsync({
     account,
     projectMint: projectMint.address,
     decimals: 0,

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateKeyPairSigner } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import {
-  createHolderTokenAccountInstruction,
-  createProjectMintInstructions,
+  getCreateHolderTokenAccountInstructionAsync,
+  getCreateProjectMintInstructions,
   findHolderTokenAccount,
   isEmbeddedChain,
-  mintToInstruction,
+  getMintTokensInstruction,
   projectMintLayout,
-  thawTokenAccountInstruction,
+  getThawTokenAccountInstruction,
 } from '@carbonledger/chain';
 import { executeOrThrow, fundedSigner, signedWire } from '@carbonledger/chain/testing';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -83,11 +83,11 @@ describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
     const metadata = { name: 'RPC Project', symbol: 'RPC', uri: 'https://carbonledger.test/rpc.json' };
     const account = await findHolderTokenAccount(holder.address, mint.address);
     await executeOrThrow(chain, payer, [
-      ...createProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata, mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize) }),
-      await createHolderTokenAccountInstruction({ payer, owner: holder.address, mint: mint.address }),
+      ...getCreateProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata, mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize) }),
+      await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: mint.address }),
     ]);
-    await executeOrThrow(chain, freeze, [thawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]);
-    await executeOrThrow(chain, payer, [mintToInstruction({ mint: mint.address, destination: account, issuer: payer, amount: 5n, decimals: 0 })]);
+    await executeOrThrow(chain, freeze, [getThawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]);
+    await executeOrThrow(chain, payer, [getMintTokensInstruction({ mint: mint.address, destination: account, issuer: payer, amount: 5n, decimals: 0 })]);
 
     const parsed = (await rpc('getTokenAccountsByOwner', [holder.address, { mint: mint.address }, { encoding: 'jsonParsed' }])).body.result.value;
     expect(parsed).toHaveLength(1);

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSigner, getBase64Encoder, getTransactionDecoder, signBytes, type Address, type KeyPairSigner } from '@solana/kit';
 import {
   buildTransactionMessage,
-  createHolderTokenAccountInstruction,
-  createProjectMintInstructions,
+  getCreateHolderTokenAccountInstructionAsync,
+  getCreateProjectMintInstructions,
   findHolderTokenAccount,
   isEmbeddedChain,
-  mintToInstruction,
+  getMintTokensInstruction,
   certificateMintLayout,
-  retireWithCertificateInstructions,
+  getRetireWithCertificateInstructionsAsync,
   projectMintLayout,
   signatureOf,
   signTransaction,
-  thawTokenAccountInstruction,
+  getThawTokenAccountInstruction,
   toWireTransaction,
 } from '@carbonledger/chain';
 import { fundedSigner } from '@carbonledger/chain/testing';
@@ -55,8 +55,8 @@ describe('prepare, sign in the wallet, submit', () => {
       wallet,
       reference: { purpose: 'test' },
       build: async ({ wallet: walletSigner, platform }) => [
-        await createHolderTokenAccountInstruction({ payer: walletSigner, owner: wallet, mint }),
-        thawTokenAccountInstruction({ account: await findHolderTokenAccount(wallet, mint), mint, freezeAuthority: platform.freeze }),
+        await getCreateHolderTokenAccountInstructionAsync({ payer: walletSigner, owner: wallet, mint }),
+        getThawTokenAccountInstruction({ account: await findHolderTokenAccount(wallet, mint), mint, freezeAuthority: platform.freeze }),
       ],
     });
 
@@ -73,7 +73,7 @@ describe('prepare, sign in the wallet, submit', () => {
       kind: 'project.mint.create',
       feePayer: 'issuer',
       build: async (platform) =>
-        createProjectMintInstructions({
+        getCreateProjectMintInstructions({
           payer: platform.issuer,
           mint: mintSigner,
           issuer: platform.issuer,
@@ -110,7 +110,7 @@ describe('prepare, sign in the wallet, submit', () => {
       buildTransactionMessage({
         feePayer: wallet,
         lifetime: await context.chain.getLatestBlockhash(),
-        instructions: [thawTokenAccountInstruction({ account: await findHolderTokenAccount(wallet.address, mint), mint, freezeAuthority: platformFreeze })],
+        instructions: [getThawTokenAccountInstruction({ account: await findHolderTokenAccount(wallet.address, mint), mint, freezeAuthority: platformFreeze })],
       }),
     );
     const error = await rejection(submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: toWireTransaction(other) }));
@@ -168,8 +168,8 @@ describe('prepare, sign in the wallet, submit', () => {
       kind: 'wallet.approve',
       feePayer: 'freeze',
       build: async (platform) => [
-        await createHolderTokenAccountInstruction({ payer: platform.freeze, owner: holder.address, mint }),
-        thawTokenAccountInstruction({ account, mint, freezeAuthority: platform.freeze }),
+        await getCreateHolderTokenAccountInstructionAsync({ payer: platform.freeze, owner: holder.address, mint }),
+        getThawTokenAccountInstruction({ account, mint, freezeAuthority: platform.freeze }),
       ],
     });
     expect(approval.status).toBe('confirmed');
@@ -177,7 +177,7 @@ describe('prepare, sign in the wallet, submit', () => {
       tenantId,
       kind: 'mint',
       feePayer: 'issuer',
-      build: (platform) => [mintToInstruction({ mint, destination: account, issuer: platform.issuer, amount: 25n, decimals: 0 })],
+      build: (platform) => [getMintTokensInstruction({ mint, destination: account, issuer: platform.issuer, amount: 25n, decimals: 0 })],
     });
     expect(minted.status).toBe('confirmed');
 
@@ -188,7 +188,7 @@ describe('prepare, sign in the wallet, submit', () => {
       kind: 'retirement',
       wallet: holder.address,
       build: async ({ wallet, platform }) =>
-        retireWithCertificateInstructions({
+        getRetireWithCertificateInstructionsAsync({
           account,
           projectMint: mint,
           decimals: 0,
@@ -247,7 +247,7 @@ describe('prepare, sign in the wallet, submit', () => {
       tenantId,
       kind: 'wallet.thaw',
       feePayer: 'freeze',
-      build: async (platform) => [thawTokenAccountInstruction({ account: await findHolderTokenAccount(stranger.address, mint), mint, freezeAuthority: platform.freeze })],
+      build: async (platform) => [getThawTokenAccountInstruction({ account: await findHolderTokenAccount(stranger.address, mint), mint, freezeAuthority: platform.freeze })],
     });
     expect(result.status).toBe('failed');
     expect(result.error).toMatch(/instruction 0 failed/);

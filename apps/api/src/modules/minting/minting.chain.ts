@@ -1,9 +1,9 @@
 import { address, generateKeyPairSigner, type Address } from '@solana/kit';
 import {
-  memoInstruction,
-  createProjectMintInstructions,
+  getMemoInstruction,
+  getCreateProjectMintInstructions,
   findHolderTokenAccount,
-  mintToInstruction,
+  getMintTokensInstruction,
   projectMintLayout,
   type TokenMetadataInput,
 } from '@carbonledger/chain';
@@ -52,7 +52,7 @@ async function createOnChain(context: ChainContext, spec: ProjectMintSpec, row: 
     reference: { mintReference: row.id, mint: mintSigner.address, projectId: spec.projectId, vintage: spec.vintage },
     createdBy: spec.createdBy,
     build: (platform) =>
-      createProjectMintInstructions({
+      getCreateProjectMintInstructions({
         payer: platform.issuer,
         mint: mintSigner,
         issuer: platform.issuer,
@@ -170,8 +170,8 @@ export async function mintToOnce(context: ChainContext, request: MintToRequest):
     // The memo names the reference: two mint-tos of the same amount to the same account in one
     // block would otherwise be byte-identical (same signature) and count as one transaction.
     build: (platform) => [
-      mintToInstruction({ mint, destination: account, issuer: platform.issuer, amount: request.amount, decimals: request.decimals }),
-      memoInstruction(`carbonledger:mint:${request.mintReference}`),
+      getMintTokensInstruction({ mint, destination: account, issuer: platform.issuer, amount: request.amount, decimals: request.decimals }),
+      getMemoInstruction(`carbonledger:mint:${request.mintReference}`),
     ],
   });
   if (result.status === 'sent') throw new ChainUndecidedError('The mint transaction');

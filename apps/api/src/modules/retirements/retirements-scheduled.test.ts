@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { address } from '@solana/kit';
-import { findHolderTokenAccount, revokeDelegateInstruction } from '@carbonledger/chain';
+import { findHolderTokenAccount, getRevokeDelegateInstruction } from '@carbonledger/chain';
 import { executeOrThrow } from '@carbonledger/chain/testing';
 import { eq } from 'drizzle-orm';
 import { retirementTexts, type NotificationList, type Retirement, type RetirementActionResult } from '@carbonledger/contracts';
@@ -109,7 +109,7 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
     expect((await signAndSubmit(app(), companyAdmin, fixture.external.key, created)).status).toBe('scheduled');
     expect(await external()).toMatchObject({ delegate, amount: 6n });
     const account = await findHolderTokenAccount(address(fixture.external.wallet.address), address(fixture.tokenMint));
-    await executeOrThrow(app().chain, fixture.external.key, [revokeDelegateInstruction({ account, owner: fixture.external.key })]);
+    await executeOrThrow(app().chain, fixture.external.key, [getRevokeDelegateInstruction({ account, owner: fixture.external.key })]);
     expect(await external()).toMatchObject({ delegate: null, amount: 0n });
 
     const prepared = await post(app(), companyAdmin, `/api/v1/retirements/${created.retirement.id}/prepare`);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { address, type Address, type Instruction, type TransactionSigner } from '@solana/kit';
 import {
-  approveDelegateInstruction,
+  getApproveDelegateInstruction,
   certificateMintLayout,
   findHolderTokenAccount,
-  memoInstruction,
-  retireWithCertificateInstructions,
-  revokeDelegateInstruction,
+  getMemoInstruction,
+  getRetireWithCertificateInstructionsAsync,
+  getRevokeDelegateInstruction,
   type TokenMetadataInput,
 } from '@carbonledger/chain';
 import { retirementMemo } from '../certificates';
@@ -38,7 +38,7 @@ export interface BurnSpec {
 async function burnInstructions(context: ChainContext, spec: BurnSpec, signers: { burnAuthority: TransactionSigner; payer: TransactionSigner; issuer: TransactionSigner }): Promise<Instruction[]> {
   const projectMint = address(spec.tokenMint);
   const holder = address(spec.holder);
-  return retireWithCertificateInstructions({
+  return getRetireWithCertificateInstructionsAsync({
     account: await findHolderTokenAccount(holder, projectMint),
     projectMint,
     decimals: spec.decimals,
@@ -107,9 +107,9 @@ async function allowanceInstructions(spec: AllowanceSpec, owner: TransactionSign
   const account = await findHolderTokenAccount(address(spec.holder), mint);
   // The same allowance prepared twice within one blockhash would be a byte-identical transaction (one signature,
   // dropped by the cluster as already processed): the memo names the retirement and is one-off.
-  const memo = memoInstruction(`carbonledger:${spec.kind}:${spec.retirementId}:${randomUUID()}`);
-  if (spec.amount === 0n) return [revokeDelegateInstruction({ account, owner }), memo];
-  return [approveDelegateInstruction({ account, mint, owner, delegate: platform.retirement_delegate.address, amount: spec.amount, decimals: spec.decimals }), memo];
+  const memo = getMemoInstruction(`carbonledger:${spec.kind}:${spec.retirementId}:${randomUUID()}`);
+  if (spec.amount === 0n) return [getRevokeDelegateInstruction({ account, owner }), memo];
+  return [getApproveDelegateInstruction({ account, mint, owner, delegate: platform.retirement_delegate.address, amount: spec.amount, decimals: spec.decimals }), memo];
 }
 
 function allowanceReference(spec: AllowanceSpec) {

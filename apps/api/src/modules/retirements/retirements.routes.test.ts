@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { address, generateKeyPairSigner } from '@solana/kit';
 import { isExtension } from '@solana-program/token-2022';
 import { and, eq } from 'drizzle-orm';
-import { createHolderTokenAccountInstruction, customErrorCode, findHolderTokenAccount, transferInstruction } from '@carbonledger/chain';
+import { getCreateHolderTokenAccountInstructionAsync, customErrorCode, findHolderTokenAccount, getTransferTokensInstruction } from '@carbonledger/chain';
 import { execute } from '@carbonledger/chain/testing';
 import {
   RETIREMENT_SCHEDULE_MAX_DAYS,
@@ -88,8 +88,8 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
 
     const thief = await generateKeyPairSigner();
     const transfer = await execute(app().chain, fixture.external.key, [
-      await createHolderTokenAccountInstruction({ payer: fixture.external.key, owner: thief.address, mint: certificateMint }),
-      transferInstruction({ source: holderAccount, destination: await findHolderTokenAccount(thief.address, certificateMint), mint: certificateMint, authority: fixture.external.key, amount: 1n, decimals: 0 }),
+      await getCreateHolderTokenAccountInstructionAsync({ payer: fixture.external.key, owner: thief.address, mint: certificateMint }),
+      getTransferTokensInstruction({ source: holderAccount, destination: await findHolderTokenAccount(thief.address, certificateMint), mint: certificateMint, authority: fixture.external.key, amount: 1n, decimals: 0 }),
     ]);
     expect(transfer.status).toBe('failed');
     expect(customErrorCode(transfer.status === 'failed' ? transfer.err : null)).toBe(ACCOUNT_FROZEN);

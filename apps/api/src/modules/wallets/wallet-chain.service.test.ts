@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSigner, type Address, type KeyPairSigner } from '@solana/kit';
 import {
-  burnWithMemoInstructions,
-  createHolderTokenAccountInstruction,
-  createProjectMintInstructions,
+  getBurnWithMemoInstructions,
+  getCreateHolderTokenAccountInstructionAsync,
+  getCreateProjectMintInstructions,
   customErrorCode,
   findHolderTokenAccount,
-  mintToInstruction,
+  getMintTokensInstruction,
   projectMintLayout,
-  transferInstruction,
+  getTransferTokensInstruction,
   type SendOutcome,
 } from '@carbonledger/chain';
 import { execute, executeOrThrow, fundedSigner } from '@carbonledger/chain/testing';
@@ -38,7 +38,7 @@ async function createTenantMint(symbol: string): Promise<Address> {
   await executeOrThrow(
     harness.app.chain,
     payer,
-    createProjectMintInstructions({ payer, mint, issuer: platform.issuer, freezeAuthority: platform.freeze.address, metadata, mintLamports }),
+    getCreateProjectMintInstructions({ payer, mint, issuer: platform.issuer, freezeAuthority: platform.freeze.address, metadata, mintLamports }),
   );
   await harness.app.db.withTenant(tenantId, (tx) =>
     recordTokenMint(tx, { tenantId, projectReference: `VCS-${symbol}`, mintAddress: mint.address, symbol, name: metadata.name, decimals: 0 }),
@@ -48,7 +48,7 @@ async function createTenantMint(symbol: string): Promise<Address> {
 
 // Amounts differ between calls: an identical transaction in the same block would be the same transaction.
 const mintTo = (mint: Address, destination: Address, amount: bigint) =>
-  execute(harness.app.chain, payer, [mintToInstruction({ mint, destination, issuer: platform.issuer, amount, decimals: 0 })]);
+  execute(harness.app.chain, payer, [getMintTokensInstruction({ mint, destination, issuer: platform.issuer, amount, decimals: 0 })]);
 
 beforeAll(async () => {
   harness = await createTestApp();
@@ -72,15 +72,15 @@ describe('approval is enforced on chain', () => {
     await harness.app.chain.airdrop(holder.key.address, 1_000_000_000n);
 
     // Pending: anyone can open the account, but it is born frozen and nothing moves.
-    await executeOrThrow(harness.app.chain, payer, [await createHolderTokenAccountInstruction({ payer, owner: holder.key.address, mint })]);
+    await executeOrThrow(harness.app.chain, payer, [await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.key.address, mint })]);
     expect(await harness.app.chain.getTokenAccount(holderAccount)).toMatchObject({ frozen: true });
     expect(frozenError(await mintTo(mint, holderAccount, 99n))).toBe(ACCOUNT_FROZEN);
     const transfer = (amount: bigint) =>
       execute(harness.app.chain, holder.key, [
-        transferInstruction({ source: holderAccount, destination: counterpartyAccount, mint, authority: holder.key, amount, decimals: 0 }),
+        getTransferTokensInstruction({ source: holderAccount, destination: counterpartyAccount, mint, authority: holder.key, amount, decimals: 0 }),
       ]);
     const burn = (amount: bigint, memo: string) =>
-      execute(harness.app.chain, holder.key, burnWithMemoInstructions({ account: holderAccount, mint, authority: holder.key, amount, decimals: 0, memo }));
+      execute(harness.app.chain, holder.key, getBurnWithMemoInstructions({ account: holderAccount, mint, authority: holder.key, amount, decimals: 0, memo }));
     expect(frozenError(await transfer(1n))).toBe(ACCOUNT_FROZEN);
     expect(frozenError(await burn(1n, 'carbonledger:retirement:pending'))).toBe(ACCOUNT_FROZEN);
 

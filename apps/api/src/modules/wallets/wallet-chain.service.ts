@@ -1,6 +1,6 @@
 import { address, type Address, type Instruction } from '@solana/kit';
 import { randomUUID } from 'node:crypto';
-import { memoInstruction, createHolderTokenAccountInstruction, findHolderTokenAccount, freezeTokenAccountInstruction, thawTokenAccountInstruction, type ChainTokenAccount } from '@carbonledger/chain';
+import { getMemoInstruction, getCreateHolderTokenAccountInstructionAsync, findHolderTokenAccount, getFreezeTokenAccountInstruction, getThawTokenAccountInstruction, type ChainTokenAccount } from '@carbonledger/chain';
 import { OPERATIONAL_WALLET_STATUSES } from '@carbonledger/contracts';
 import { fundPlatformKeysLocally, sendPlatformTransaction, type ChainContext, type SubmissionResult } from '../chain';
 import { listTokenMints } from './token-mints.repository';
@@ -18,7 +18,7 @@ const MINTS_PER_TRANSACTION = 5;
  * one-off memo keeps every decision its own transaction.
  */
 function decisionMemo(kind: string): Instruction {
-  return memoInstruction(`carbonledger:${kind}:${randomUUID()}`);
+  return getMemoInstruction(`carbonledger:${kind}:${randomUUID()}`);
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
@@ -83,11 +83,11 @@ export async function openWalletAccounts(context: WalletChainContext, tenantId: 
   const mintAddresses = mints.map((mint) => address(mint));
   const missing = (await holdingsOf(context, ownerAddress, mintAddresses)).filter((holding) => !holding.onChain);
   const created = await sendInBatches(context, tenantId, 'wallet.open', reference, missing, async (holding, platform) => [
-    await createHolderTokenAccountInstruction({ payer: platform.freeze, owner: ownerAddress, mint: holding.mint }),
+    await getCreateHolderTokenAccountInstructionAsync({ payer: platform.freeze, owner: ownerAddress, mint: holding.mint }),
   ]);
   const frozen = (await holdingsOf(context, ownerAddress, mintAddresses)).filter((holding) => holding.onChain?.frozen);
   const thawed = await sendInBatches(context, tenantId, 'wallet.open', reference, frozen, async (holding, platform) => [
-    thawTokenAccountInstruction({ account: holding.account, mint: holding.mint, freezeAuthority: platform.freeze }),
+    getThawTokenAccountInstruction({ account: holding.account, mint: holding.mint, freezeAuthority: platform.freeze }),
   ]);
   const after = await holdingsOf(context, ownerAddress, mintAddresses);
   return { complete: after.every((holding) => holding.onChain && !holding.onChain.frozen), submissions: [...created, ...thawed] };
@@ -102,7 +102,7 @@ export async function freezeWalletAccounts(context: WalletChainContext, tenantId
   if (open.length === 0) return { complete: true, submissions: [] };
   await fundPlatformKeysLocally(context, tenantId);
   const submissions = await sendInBatches(context, tenantId, 'wallet.freeze', reference, open, async (holding, platform) => [
-    freezeTokenAccountInstruction({ account: holding.account, mint: holding.mint, freezeAuthority: platform.freeze }),
+    getFreezeTokenAccountInstruction({ account: holding.account, mint: holding.mint, freezeAuthority: platform.freeze }),
   ]);
   const after = await holdingsOf(context, ownerAddress, mintAddresses);
   return { complete: after.every((holding) => !holding.onChain || holding.onChain.frozen), submissions };

@@ -7,17 +7,7 @@ import {
   isWritableRole,
   type Instruction,
 } from '@solana/kit';
-
-/** Names of the programs the platform's transactions use; anything else shows its address only. */
-export const KNOWN_PROGRAMS: Record<string, string> = {
-  '11111111111111111111111111111111': 'System',
-  ComputeBudget111111111111111111111111111111: 'Compute Budget',
-  TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb: 'Token-2022',
-  TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: 'SPL Token',
-  ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL: 'Associated Token Account',
-  Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo: 'Memo v1',
-  MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr: 'Memo',
-};
+import { knownProgramName } from '@carbonledger/chain/programs';
 
 export interface DecodedAccount {
   address: string;
@@ -64,7 +54,7 @@ export function decodeTransactionBase64(base64: string): DecodedTransaction {
     signatures: Object.entries(transaction.signatures).map(([address, signature]) => ({ address, signed: signature !== null })),
     instructions: instructions.map((instruction) => ({
       programAddress: instruction.programAddress,
-      program: KNOWN_PROGRAMS[instruction.programAddress] ?? null,
+      program: knownProgramName(instruction.programAddress),
       accounts: (instruction.accounts ?? []).map((account) => ({ address: account.address, signer: isSignerRole(account.role), writable: isWritableRole(account.role) })),
       dataLength: instruction.data?.length ?? 0,
     })),
