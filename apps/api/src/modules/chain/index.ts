@@ -7,15 +7,14 @@ export { masterKeyFromHex, openSecret, sealSecret } from './key-encryption';
 export { landedOnChain, presenceOnChain, type ChainPresence } from './chain-presence';
 export { platformKeyAddresses, type PlatformSigners } from './platform-keys.service';
 export {
-  decideSubmission,
   expireUnsentSubmission,
   fundPlatformKeysLocally,
   prepareTransaction,
   sendPlatformTransaction,
   submitTransaction,
-  trackSentSubmissions,
   type ChainContext,
   type PreparedTransaction,
   type SubmissionResult,
 } from './submissions.service';
+export { decideSubmission, trackSentSubmissions } from './submissions.tracker';
 export { findPlatformKey, findSubmission, type SubmissionRow } from './chain.queries';

@@ -5,7 +5,7 @@ import { openEmbeddedChain, openRpcChain, type EmbeddedChainClient } from '@carb
 import { describeChainClient, fundedSigner, signedWire } from '@carbonledger/chain/testing';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { rpcRoutes } from './rpc.routes';
-import { decideSubmission } from './submissions.service';
+import { decideSubmission } from './submissions.tracker';
 
 /** The embedded chain served by the real /rpc routes on 127.0.0.1 with a random port. */
 async function serveEmbeddedChain(options: { beforeRequest?: (app: FastifyInstance) => void } = {}) {

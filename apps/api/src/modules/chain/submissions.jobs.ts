@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ABANDONED_JOB_SECONDS } from '../../plugins/jobs';
-import { trackSentSubmissions, type ChainContext } from './submissions.service';
+import type { ChainContext } from './submissions.service';
+import { trackSentSubmissions } from './submissions.tracker';
 
 export const TRACK_SUBMISSIONS_QUEUE = 'chain.track-submissions';
 /** Seconds between tracker passes while some submission is still undecided. */

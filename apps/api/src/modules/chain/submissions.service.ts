@@ -4,9 +4,7 @@ import {
   getTransactionSize,
   verifySignature,
   type Address,
-  type Base64EncodedWireTransaction,
   type Instruction,
-  type Signature,
   type SignatureBytes,
   type Transaction,
   type TransactionSigner,
@@ -21,10 +19,7 @@ import {
   signTransaction,
   signatureOf,
   toWireTransaction,
-  TransactionRejectedError,
-  meetsFinality,
   type ChainClient,
-  type Finality,
   type PriorityFee,
   type SendOutcome,
 } from '@carbonledger/chain';
@@ -32,7 +27,7 @@ import type { Database, Tx } from '../../db/database';
 import type { SubmissionStatus } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { PlatformKeyPurpose, PlatformKeyring, PlatformSigners } from './platform-keys.service';
-import { findSubmission, findSubmissionForUpdate, insertSubmission, markFinished, markSent, sentSubmissions, type SubmissionRow } from './submissions.repository';
+import { findSubmission, findSubmissionForUpdate, insertSubmission, markFinished, markSent, type SubmissionRow } from './submissions.repository';
 
 /** What the chain services need from the app: the database, the chain and the tenant keys. */
 export interface ChainContext {
@@ -133,9 +128,9 @@ async function verifiedSignedTransaction(row: SubmissionRow, signedTxBase64: str
     throw AppError.validation({ signedTxBase64: ['The signed transaction does not match the prepared transaction'] });
   }
   const prepared = fromWireTransaction(row.preparedTxBase64);
-  const signatures = Object.fromEntries(
+  const signatures: Transaction['signatures'] = Object.fromEntries(
     Object.keys(signed.signatures).map((address) => [address, signed.signatures[address as Address] ?? prepared.signatures[address as Address] ?? null]),
-  ) as Transaction['signatures'];
+  );
   const combined: Transaction = { messageBytes: signed.messageBytes, signatures };
   if (row.requiredSigner && !(await signatureValid(row.requiredSigner as Address, signatures[row.requiredSigner as Address] ?? null, combined.messageBytes))) {
     throw AppError.validation({ signedTxBase64: [`The transaction must be signed by wallet ${row.requiredSigner}`] });
@@ -160,7 +155,7 @@ async function recordOutcome(context: ChainContext, tenantId: string, transactio
   }
   const error = outcome.status === 'failed' ? describeTransactionError(outcome.err) : outcome.status === 'expired' ? 'The transaction expired before it was confirmed' : null;
   const commitment = outcome.status === 'confirmed' ? outcome.commitment : null;
-  await context.db.withTenant(tenantId, (tx) => markFinished(tx, transactionId, outcome.status as 'confirmed' | 'failed' | 'expired', error, commitment));
+  await context.db.withTenant(tenantId, (tx) => markFinished(tx, transactionId, outcome.status, error, commitment));
   return { transactionId, signature, status: outcome.status, error };
 }
 
@@ -274,47 +269,4 @@ export async function getSubmission(context: ChainContext, tenantId: string, tra
   const row = await context.db.withTenant(tenantId, (tx) => findSubmission(tx, transactionId));
   if (!row) throw AppError.notFound('Transaction');
   return resultOf(row);
-}
-
-/**
- * One pass of the tracker over every tenant's sent submissions: records what the chain
- * decided, resends the same bytes while the blockhash is still valid, and marks the rest
- * expired. Returns how many are still undecided.
- */
-export async function trackSentSubmissions(context: Pick<ChainContext, 'db' | 'chain'>, limit = 200): Promise<number> {
-  const rows = await context.db.asSystem((tx) => sentSubmissions(tx, limit));
-  let undecided = 0;
-  for (const row of rows) {
-    const decision = await decideSubmission(context.chain, row);
-    if (decision === null) {
-      undecided++;
-      continue;
-    }
-    await context.db.asSystem((tx) => markFinished(tx, row.id, decision.status, decision.error, decision.commitment ?? null));
-  }
-  return undecided;
-}
-
-/**
- * What the chain decided about a sent submission; while nothing is decided and its blockhash
- * is still valid the stored signed bytes are sent again (null: still undecided). The tracker
- * uses it for sent rows, the reconciliation for confirmed rows the chain no longer has.
- */
-export async function decideSubmission(
-  chain: ChainClient,
-  row: Pick<SubmissionRow, 'signature' | 'signedTxBase64' | 'lastValidBlockHeight'>,
-): Promise<{ status: 'confirmed' | 'failed' | 'expired'; error: string | null; commitment?: Finality } | null> {
-  const [status] = await chain.getSignatureStatuses([row.signature as Signature]);
-  if (status?.err) return { status: 'failed', error: describeTransactionError(status.err) };
-  if (status && meetsFinality(status.confirmationStatus, chain.finality)) return { status: 'confirmed', error: null, commitment: chain.finality };
-  if (status) return null;
-  if ((await chain.getBlockHeight()) > row.lastValidBlockHeight) return { status: 'expired', error: 'The transaction expired before it was confirmed' };
-  try {
-    await chain.sendTransaction(row.signedTxBase64 as Base64EncodedWireTransaction);
-  } catch (error) {
-    if (!(error instanceof TransactionRejectedError)) throw error;
-    if (error.err === 'BlockhashNotFound') return { status: 'expired', error: 'The transaction expired before it was confirmed' };
-    if (error.err !== 'AlreadyProcessed') return { status: 'failed', error: describeTransactionError(error.err) };
-  }
-  return null;
 }
