@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** ARCHITECTURE §6: the /login route may ship at most 200 KB of gzipped JavaScript. */
+/** docs/architecture.md "Quality gates": the /login route may ship at most 200 KB of gzipped JavaScript. */
 export const LOGIN_BUDGET_BYTES = 200 * 1024;
 
 interface ManifestChunk {

@@ -31,7 +31,7 @@ async function enableMfa(request: APIRequestContext, email: string): Promise<str
   return secret;
 }
 
-test('the login form shows the SPEC §5 validation texts', async ({ page }) => {
+test('the login form shows the docs/product.md §5 validation texts', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
@@ -43,7 +43,7 @@ test('the login form shows the SPEC §5 validation texts', async ({ page }) => {
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
 });
 
-test('a wrong password is refused with the SPEC §8 text', async ({ page }) => {
+test('a wrong password is refused with the docs/product.md §8 text', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill('operator@demo.test');
   await page.getByLabel('Password').fill('Wrong!2345');

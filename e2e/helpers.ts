@@ -23,7 +23,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 /**
  * Each signed-in browser context comes from its own client address, as real users do: the
  * suite signs in dozens of times, and from one address it would meet the per-address sign-in
- * rate limit (SPEC §9). The server believes X-Forwarded-For from loopback (TRUST_PROXY).
+ * rate limit (docs/product.md §9). The server believes X-Forwarded-For from loopback (TRUST_PROXY).
  */
 function clientAddress(): string {
   const part = () => 1 + Math.floor(Math.random() * 254);

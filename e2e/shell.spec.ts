@@ -34,7 +34,7 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in', () => {
-  test('every SPEC redirect lands on its target', async ({ page }) => {
+  test('every specified redirect lands on its target', async ({ page }) => {
     await signIn(page, 'superadmin@demo.test');
     for (const [from, to] of Object.entries(REDIRECTS)) {
       await page.goto(from);

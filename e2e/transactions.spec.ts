@@ -4,7 +4,7 @@ import { approvedLocalDevWallet, callApi, importFreeBlocks, seriousViolations, s
 /**
  * Issue 7 point 5: a company admin with an approved local dev wallet has a mint, and finds it
  * in /transactions (and through /history) with the details dialog's fields. The screen is
- * already open when the mint happens: the realtime feed (SPEC §7 transaction_update) brings
+ * already open when the mint happens: the realtime feed (docs/product.md §7 transaction_update) brings
  * the row in without a reload.
  */
 

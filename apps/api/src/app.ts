@@ -71,7 +71,7 @@ export interface AppOverrides {
 
 export type App = FastifyInstance;
 
-/** The SPEC §9 content security policy: scripts from this origin, fonts from the fonts service. */
+/** The docs/product.md §9 content security policy: scripts from this origin, fonts from the fonts service. */
 const contentSecurityPolicy = {
   directives: {
     defaultSrc: ["'self'"],

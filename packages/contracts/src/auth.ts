@@ -4,7 +4,7 @@ import { loginTexts } from './login-texts';
 import { roleSchema } from './roles';
 import { multiLineText, singleLineText } from './text';
 
-/** SPEC §5 login texts (defined without zod in login-texts.ts). */
+/** docs/product.md §5 login texts (defined without zod in login-texts.ts). */
 export { loginTexts } from './login-texts';
 
 export const emailField = z.string().trim().min(1, loginTexts.emailRequired).pipe(z.email(loginTexts.emailInvalid));
@@ -25,7 +25,7 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 /** The login form once the server has asked for the MFA token. */
 export const loginWithMfaForm = loginRequest.extend({ mfaToken: mfaTokenField });
 
-/** SPEC §5 new-password rule. */
+/** docs/product.md §5 new-password rule. */
 export const newPasswordField = z
   .string()
   .min(PASSWORD_MIN_LENGTH, loginTexts.passwordShort)
@@ -34,7 +34,7 @@ export const newPasswordField = z
   .regex(/[0-9]/, 'Password must contain a number')
   .regex(/[^A-Za-z0-9]/, 'Password must contain a symbol');
 
-/** POST /auth/password: the current password proves the person, the new one follows the SPEC §5 rule. */
+/** POST /auth/password: the current password proves the person, the new one follows the docs/product.md §5 rule. */
 export const passwordChangeRequest = z.object({
   currentPassword: z.string().min(1, loginTexts.passwordRequired),
   newPassword: newPasswordField,
@@ -45,7 +45,7 @@ export const passwordChangeResultSchema = z.object({ endedOtherSessions: z.numbe
 export const userStatusSchema = z.enum(['active', 'inactive', 'suspended', 'pending_verification']);
 export const kycStatusSchema = z.enum(['not_started', 'pending', 'in_review', 'approved', 'rejected']);
 
-/** SPEC §3 User. */
+/** docs/product.md §3 User. */
 export const userSchema = z.object({
   id: z.uuid(),
   role: roleSchema,
@@ -74,7 +74,7 @@ export const companySummarySchema = z.object({
 });
 export type CompanySummary = z.infer<typeof companySummarySchema>;
 
-/** SPEC §3 Tenant. */
+/** docs/product.md §3 Tenant. */
 export const tenantSchema = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -86,7 +86,7 @@ export const tenantSchema = z.object({
 });
 export type Tenant = z.infer<typeof tenantSchema>;
 
-/** SPEC §3 Session (auth). */
+/** docs/product.md §3 Session (auth). */
 export const authSessionSchema = z.object({
   sessionId: z.uuid(),
   fingerprint: z.string(),
@@ -171,7 +171,7 @@ export const linkedWalletSchema = z.object({
 });
 export type LinkedWallet = z.infer<typeof linkedWalletSchema>;
 
-/** Answer of POST /auth/wallet/session: the sign-in answer plus the SPEC §7 wallet.address and access_token. */
+/** Answer of POST /auth/wallet/session: the sign-in answer plus the docs/product.md §7 wallet.address and access_token. */
 export const walletSessionResultSchema = authResultSchema.extend({
   wallet: z.object({ address: z.string(), walletType: walletTypeSchema }),
   access_token: z.string(),

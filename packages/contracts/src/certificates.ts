@@ -4,7 +4,7 @@ import { retirementReasonSchema } from './retirements';
 import { singleLineText } from './text';
 
 /**
- * Burn certificates (SPEC §2 Certificates, §3 Certificate): the soulbound certificate that
+ * Burn certificates (docs/product.md §2 Certificates, §3 Certificate): the soulbound certificate that
  * a retirement issues, its PDF and QR code, and the public verification page the QR code
  * leads to. The verification re-reads the chain at request time.
  */
@@ -105,7 +105,7 @@ export const publicCertificateSchema = z.object({
   /** Where the credits were retired for use (ISO 3166-1 country, optional ISO 3166-2 subdivision). */
   country: z.string(),
   subdivision: z.string().nullable(),
-  /** The burn transaction's signature (SPEC "transaction hash"). */
+  /** The burn transaction's signature (docs/product.md "transaction hash"). */
   transactionHash: z.string(),
   certificateMint: z.string(),
   holderAddress: z.string(),
@@ -117,7 +117,7 @@ export const publicCertificateSchema = z.object({
 });
 export type PublicCertificate = z.infer<typeof publicCertificateSchema>;
 
-/** SPEC §3 Certificate as the signed-in viewer shows it: the public facts plus the beneficiary. */
+/** docs/product.md §3 Certificate as the signed-in viewer shows it: the public facts plus the beneficiary. */
 export const certificateSchema = publicCertificateSchema.extend({
   id: z.uuid(),
   retirementId: z.uuid(),

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9. */
+/** Business constants and limits of docs/product.md §9. */
 export const API_BASE_PATH = '/api/v1';
 export const API_TIMEOUT_MS = 10_000;
 export const TOKEN_REFRESH_AT = 0.8;
@@ -58,7 +58,7 @@ export const LEDGER_CHUNK_SIZE = 255;
 export const WALLET_DETECTION_TIMEOUT_MS = 5000;
 export const A11Y_ANNOUNCEMENT_MS = 1000;
 
-/** Client storage keys of SPEC §3. */
+/** Client storage keys of docs/product.md §3. */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   tenantId: 'currentTenantId',
@@ -70,7 +70,7 @@ export const STORAGE_KEYS = {
   language: 'i18nextLng',
 } as const;
 
-/** Header names of SPEC §7. */
+/** Header names of docs/product.md §7. */
 export const HEADERS = {
   traceId: 'x-trace-id',
   requestId: 'x-request-id',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 "API envelope": every API answer has this shape. */
+/** docs/product.md §3 "API envelope": every API answer has this shape. */
 export const envelopeMeta = {
   message: z.string(),
   timestamp: z.string(),

@@ -1,6 +1,6 @@
 /**
  * One catalogue of error codes: the HTTP status the API answers with and the user text
- * of SPEC §8. The API's AppError and the web client's normaliser both read it.
+ * of docs/product.md §8. The API's AppError and the web client's normaliser both read it.
  */
 export const errorCatalogue = {
   VALIDATION_ERROR: { status: 400, message: 'Please check your input and try again.' },
@@ -36,7 +36,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
 }
 
-/** SPEC §8 generic user texts, used by the web client when the server gives none. */
+/** docs/product.md §8 generic user texts, used by the web client when the server gives none. */
 export const genericErrorTexts = {
   unexpected: 'An unexpected error occurred. Please try again.',
   network: 'Network error. Please check your internet connection.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Largest file the store accepts (SPEC §9 gives images 2 MB, as for the profile photo). */
+/** Largest file the store accepts (docs/product.md §9 gives images 2 MB, as for the profile photo). */
 export const FILE_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
@@ -11,7 +11,7 @@ export const FILE_MAX_BYTES = 2 * 1024 * 1024;
 export const FILE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export type FileContentType = (typeof FILE_CONTENT_TYPES)[number];
 
-/** The multipart field that carries the file (SPEC §7: "a multipart POST with a file field"). */
+/** The multipart field that carries the file (docs/product.md §7: "a multipart POST with a file field"). */
 export const FILE_FIELD = 'file';
 
 /**

@@ -1,7 +1,7 @@
 import { MFA_CODE_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 /**
- * SPEC §5 login texts. Kept apart from the zod schemas in auth.ts so the web app's sign-in
+ * docs/product.md §5 login texts. Kept apart from the zod schemas in auth.ts so the web app's sign-in
  * screen can show them without loading zod before the form is first validated.
  */
 export const loginTexts = {

@@ -4,7 +4,7 @@ import { bigintString, registryIdSchema } from './registry';
 import { multiLineText, singleLineText } from './text';
 import { formatBaseUnits, tonnesField } from './tonnes';
 
-/** SPEC §8 Minting texts, plus the server's own wording for the rules of SPEC §5 Mint. */
+/** docs/product.md §8 Minting texts, plus the server's own wording for the rules of docs/product.md §5 Mint. */
 export const mintingTexts = {
   selectProject: 'Please select a project first.',
   fillRequired: 'Please fill in all required fields.',
@@ -85,7 +85,7 @@ export const mintPreviewRequest = z.object({
 });
 export type MintPreviewRequest = z.input<typeof mintPreviewRequest>;
 
-/** SPEC §3 Fees, lamports as decimal strings, read from the chain. */
+/** docs/product.md §3 Fees, lamports as decimal strings, read from the chain. */
 export const mintFeesSchema = z.object({
   tokenCreation: bigintString,
   transaction: bigintString,
@@ -118,7 +118,7 @@ export const mintPreviewSchema = z.object({
     method: z.literal('non-custodial'),
   }),
   /**
-   * The wallet the tokens land in. SPEC §5: a connected (external) wallet must hold enough SOL
+   * The wallet the tokens land in. docs/product.md §5: a connected (external) wallet must hold enough SOL
    * for the total cost (`balance` in lamports); a platform-managed one is funded by the platform.
    */
   /** The receiving wallet; its SOL `balance` is informational: it pays nothing for the mint (`payer` does). */
@@ -141,7 +141,7 @@ export type MintPreview = z.infer<typeof mintPreviewSchema>;
 export const executeMintRequest = z.object({ previewId: z.string().uuid(mintingTexts.cannotExecute) });
 export type ExecuteMintRequest = z.infer<typeof executeMintRequest>;
 
-/** SPEC §6 transaction statuses. */
+/** docs/product.md §6 transaction statuses. */
 export const mintOperationStatusSchema = z.enum(['pending', 'processing', 'completed', 'failed']);
 export type MintOperationStatus = z.infer<typeof mintOperationStatusSchema>;
 
@@ -170,7 +170,7 @@ export type MintOperation = z.infer<typeof mintOperationSchema>;
 export const mintOperationIdParams = z.object({ id: z.string().uuid() });
 export const mintOperationListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
 
-/** SPEC §3 Approval. */
+/** docs/product.md §3 Approval. */
 export const approvalStatusSchema = z.enum(['pending', 'approved', 'rejected', 'delegated']);
 export const approvalPrioritySchema = z.enum(['critical', 'high', 'medium', 'low']);
 export const approvalRequestSchema = z.object({
@@ -223,7 +223,7 @@ export const DEFAULT_PRICES_USD_CENTS: Record<ProjectType, number> = {
   methane_capture: 450,
 };
 
-/** SPEC §3 Minting job. */
+/** docs/product.md §3 Minting job. */
 export const mintingJobStatusSchema = z.enum(['pending', 'running', 'completed', 'failed', 'retrying']);
 export type MintingJobStatus = z.infer<typeof mintingJobStatusSchema>;
 

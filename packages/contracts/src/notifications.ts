@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const notificationTypeSchema = z.enum(['TRANSACTION', 'APPROVAL', 'SECURITY', 'SYSTEM']);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
-/** SPEC §3 Notification. */
+/** docs/product.md §3 Notification. */
 export const notificationSchema = z.object({
   id: z.uuid(),
   type: notificationTypeSchema,
@@ -28,5 +28,5 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 
 export const markAllReadResultSchema = z.object({ updated: z.number().int().nonnegative(), unreadCount: z.literal(0) });
 
-/** Test notifications for the channels of SPEC §2 (e-mail, SMS, push). */
+/** Test notifications for the channels of docs/product.md §2 (e-mail, SMS, push). */
 export const testNotificationRequest = z.object({ channel: z.enum(['email', 'sms', 'push', 'in_app']) });

@@ -43,7 +43,7 @@ export const portfolioSchema = z.object({
 });
 export type Portfolio = z.infer<typeof portfolioSchema>;
 
-/** Texts of the portfolio screen (SPEC §8 wording style). */
+/** Texts of the portfolio screen (docs/product.md §8 wording style). */
 export const portfolioTexts = {
   loadFailed: 'Failed to load portfolio',
 } as const;

@@ -16,7 +16,7 @@ export const PROJECT_TYPE_LABELS: Record<ProjectType, string> = {
   methane_capture: 'Methane Capture',
 };
 
-/** SPEC §3 Carbon project: name, id, location, type, vintage, co-benefits, methodology, total, available and retired credits. */
+/** docs/product.md §3 Carbon project: name, id, location, type, vintage, co-benefits, methodology, total, available and retired credits. */
 export const carbonProjectSchema = z.object({
   id: z.string(),
   registry: registryIdSchema,
@@ -94,7 +94,7 @@ export type VcuStatus = z.infer<typeof vcuStatusSchema>;
 export const vcuRecordStatusSchema = z.enum(['available', 'reserved', 'tokenised', 'retired', 'released']);
 export type VcuRecordStatus = z.infer<typeof vcuRecordStatusSchema>;
 
-/** SPEC §3 VCU: serial number, project, vintage, amount in tCO2e, status, verification. */
+/** docs/product.md §3 VCU: serial number, project, vintage, amount in tCO2e, status, verification. */
 export const vcuSchema = z.object({
   /** The tenant's record id; null while the block is only in the registry. */
   id: z.uuid().nullable(),

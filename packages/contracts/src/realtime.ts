@@ -4,7 +4,7 @@ import { securityAlertSchema } from './security';
 import { transactionListQuery, transactionListSchema, transactionViewSchema } from './transactions';
 import { companyWalletStatusSchema } from './wallets';
 
-/** socket.io event names of SPEC §7. */
+/** socket.io event names of docs/product.md §7. */
 export const CLIENT_EVENTS = {
   subscribeTransactions: 'subscribe_transactions',
   subscribeNotifications: 'subscribe_notifications',

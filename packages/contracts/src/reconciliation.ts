@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { severitySchema } from './security';
 
-/** SPEC §4 Reconciliation discrepancy types. */
+/** docs/product.md §4 Reconciliation discrepancy types. */
 export const DISCREPANCY_TYPES = ['MISSING_ON_CHAIN', 'MISSING_OFF_CHAIN', 'AMOUNT_MISMATCH', 'STATUS_MISMATCH'] as const;
 export const discrepancyTypeSchema = z.enum(DISCREPANCY_TYPES);
 export type DiscrepancyType = z.infer<typeof discrepancyTypeSchema>;
@@ -11,7 +11,7 @@ export const discrepancyEntityTypeSchema = z.enum(['chain_submission', 'token_mi
 export type DiscrepancyEntityType = z.infer<typeof discrepancyEntityTypeSchema>;
 
 /**
- * SPEC §3 Reconciliation discrepancy: type, project, on-chain (`actual`), off-chain
+ * docs/product.md §3 Reconciliation discrepancy: type, project, on-chain (`actual`), off-chain
  * (`expected`), severity, token id. Amounts are base units as decimal strings; statuses are words.
  */
 export const discrepancySchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Verra VCU serial numbers (SPEC §3 VCU "serial number").
+ * Verra VCU serial numbers (docs/product.md §3 VCU "serial number").
  *
  * Current form, 13 fields:
  *   {issuance}-{blockStart}-{blockEnd}-VCS-VCU-{programCode}-{VER|MER}-{country}-{scope}-{projectId}-{vintageStart DDMMYYYY}-{vintageEnd DDMMYYYY}-{0|1}

@@ -6,7 +6,7 @@ import { tonnesField } from './tonnes';
 import { companyWalletKindSchema } from './wallets';
 
 /**
- * Retirements (SPEC §2 Retirements, §3 Retirement, §4 Retirement, §5 "Retirements need a
+ * Retirements (docs/product.md §2 Retirements, §3 Retirement, §4 Retirement, §5 "Retirements need a
  * connected wallet and KYC/AML approval for the selected company", §8 "failed to load
  * retirement data"). The label shown for `completed` is "Retired".
  */
@@ -58,7 +58,7 @@ export const RETIREMENT_STATUSES = ['pending', 'awaiting_signature', 'scheduled'
 export const retirementStatusSchema = z.enum(RETIREMENT_STATUSES);
 export type RetirementStatus = z.infer<typeof retirementStatusSchema>;
 
-/** Statuses a holder may cancel (SPEC §4: a scheduled retirement can be cancelled). */
+/** Statuses a holder may cancel (docs/product.md §4: a scheduled retirement can be cancelled). */
 export const CANCELLABLE_RETIREMENT_STATUSES: readonly RetirementStatus[] = ['pending', 'awaiting_signature', 'scheduled'];
 
 export const RETIREMENT_REASONS = ['voluntary_offset', 'compliance', 'net_zero_commitment', 'product_neutrality', 'event_offset', 'other'] as const;
@@ -131,10 +131,10 @@ export const retirementSchema = z.object({
   subdivision: z.string().nullable(),
   memo: z.string().nullable(),
   beneficiaryName: z.string(),
-  /** The burn (or burn + certificate) transaction signature: SPEC "tx". */
+  /** The burn (or burn + certificate) transaction signature: docs/product.md "tx". */
   signature: z.string().nullable(),
   explorerUrl: z.string().nullable(),
-  /** SPEC "registry": the registry and its retirement reference once reported. */
+  /** docs/product.md "registry": the registry and its retirement reference once reported. */
   registry: registryIdSchema,
   registryReference: z.string().nullable(),
   serialNumbers: z.array(z.string()),
@@ -174,7 +174,7 @@ export const retirementListSchema = z.object({
 });
 export type RetirementList = z.infer<typeof retirementListSchema>;
 
-/** SPEC §2 stat cards: total retired (tCO2e), certificates, transactions. */
+/** docs/product.md §2 stat cards: total retired (tCO2e), certificates, transactions. */
 export const retirementStatsSchema = z.object({
   totalRetired: bigintString,
   certificates: z.number().int().nonnegative(),

@@ -15,7 +15,7 @@ import {
   type Role,
 } from './roles';
 
-/** The SPEC §6 table, written out again by hand so the module is checked against the text, not itself. */
+/** The docs/product.md §6 table, written out again by hand so the module is checked against the text, not itself. */
 const SPEC_TABLE: Array<[string[], Role[]]> = [
   [
     ['/offsets/requests', '/approvals', '/api-management', '/compliance', '/api-docs', '/webhooks', '/companies', '/companies/new', '/security-center', '/security/sessions', '/security/logs', '/compliance/kyc-reviews', '/registry', '/financial/reconciliation'],
@@ -27,7 +27,7 @@ const SPEC_TABLE: Array<[string[], Role[]]> = [
   [['/team/roles'], ['ADMIN', 'SUPER_ADMIN']],
 ];
 
-/** SPEC §6 role check, sentence by sentence. */
+/** docs/product.md §6 role check, sentence by sentence. */
 function specRoleCheck(user: Role, required: Role): boolean {
   if (user === 'SUPER_ADMIN') return true;
   if (user === required) return true;
@@ -36,7 +36,7 @@ function specRoleCheck(user: Role, required: Role): boolean {
   return false;
 }
 
-describe('hasRole (SPEC §6 role check)', () => {
+describe('hasRole (docs/product.md §6 role check)', () => {
   const pairs = ROLES.flatMap((user) => ROLES.map((required) => ({ user, required, expected: specRoleCheck(user, required) })));
   it.each(pairs)('$user where $required is required → $expected', ({ user, required, expected }) => {
     expect(hasRole(user, required)).toBe(expected);
@@ -53,8 +53,8 @@ describe('hasRole (SPEC §6 role check)', () => {
   });
 });
 
-describe('route gate (SPEC §6 table × every role)', () => {
-  it('lists exactly the restricted routes of the SPEC table', () => {
+describe('route gate (docs/product.md §6 table × every role)', () => {
+  it('lists exactly the restricted routes of the docs/product.md table', () => {
     expect(new Set(Object.keys(RESTRICTED_ROUTES))).toEqual(new Set(SPEC_TABLE.flatMap(([routes]) => routes)));
     for (const [routes, roles] of SPEC_TABLE) for (const route of routes) expect(new Set(requiredRolesFor(route))).toEqual(new Set(roles));
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §6 roles. OPERATOR and VIEWER are the team-screen roles with the narrowest rights. */
+/** docs/product.md §6 roles. OPERATOR and VIEWER are the team-screen roles with the narrowest rights. */
 export const ROLES = [
   'SUPER_ADMIN',
   'ADMIN',
@@ -15,7 +15,7 @@ export const ROLES = [
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** SPEC §6 role check. */
+/** docs/product.md §6 role check. */
 export function hasRole(userRole: Role, required: Role): boolean {
   if (userRole === 'SUPER_ADMIN' || userRole === required) return true;
   if (required === 'ADMIN') return userRole === 'CSO' || userRole === 'HEAD_OF_DIGITAL_ASSETS';
@@ -27,19 +27,19 @@ export function hasAnyRole(userRole: Role, required: readonly Role[]): boolean {
   return required.length === 0 || required.some((role) => hasRole(userRole, role));
 }
 
-/** SPEC §6 permission check: the string is in the session's permission list. */
+/** docs/product.md §6 permission check: the string is in the session's permission list. */
 export function hasPermission(permissions: readonly string[], permission: string): boolean {
   return permissions.includes(permission);
 }
 
-/** SPEC §6 access check: ADMIN passes, otherwise resource:action must be held. */
+/** docs/product.md §6 access check: ADMIN passes, otherwise resource:action must be held. */
 export function canAccess(userRole: Role, permissions: readonly string[], resource: string, action: string): boolean {
   return userRole === 'ADMIN' || hasPermission(permissions, `${resource}:${action}`);
 }
 
 const OFFICERS = ['ADMIN', 'SUPER_ADMIN', 'CSO', 'COMPANY_ADMIN'] as const satisfies readonly Role[];
 
-/** SPEC §6 table: role-restricted web routes and the roles that may open them. */
+/** docs/product.md §6 table: role-restricted web routes and the roles that may open them. */
 export const RESTRICTED_ROUTES = {
   '/offsets/requests': OFFICERS,
   '/approvals': OFFICERS,
@@ -73,7 +73,7 @@ export function canOpenRoute(userRole: Role, path: string): boolean {
 }
 
 /**
- * SPEC §6 sidebar visibility, which differs from the route rules on purpose
+ * docs/product.md §6 sidebar visibility, which differs from the route rules on purpose
  * ("both readings stand"): these entries hide from roles the route would still admit.
  */
 export const SIDEBAR_ROLES = {

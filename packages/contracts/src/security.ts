@@ -4,7 +4,7 @@ import { multiLineText, singleLineText } from './text';
 export const severitySchema = z.enum(['critical', 'high', 'medium', 'low']);
 export type Severity = z.infer<typeof severitySchema>;
 
-/** SPEC §3 Security alert. */
+/** docs/product.md §3 Security alert. */
 export const securityAlertSchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -55,7 +55,7 @@ export const securityEventsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-/** SPEC §3 Session (monitoring). */
+/** docs/product.md §3 Session (monitoring). */
 export const monitoredSessionSchema = z.object({
   id: z.uuid(),
   user: z.object({ id: z.uuid(), name: z.string(), email: z.string() }),
@@ -79,7 +79,7 @@ export const sessionStatsSchema = z.object({
 });
 export type SessionStats = z.infer<typeof sessionStatsSchema>;
 
-/** SPEC §3 Request log. */
+/** docs/product.md §3 Request log. */
 export const requestLogSchema = z.object({
   id: z.string(),
   timestamp: z.string(),
@@ -107,7 +107,7 @@ export const requestLogsQuery = z.object({
   format: z.enum(['json', 'csv']).default('json'),
 });
 
-/** POST /logs/frontend-error (SPEC §7). */
+/** POST /logs/frontend-error (docs/product.md §7). */
 export const frontendErrorReport = z.object({
   name: singleLineText().max(200),
   message: multiLineText().max(4000),
@@ -117,6 +117,6 @@ export const frontendErrorReport = z.object({
 });
 export type FrontendErrorReport = z.infer<typeof frontendErrorReport>;
 
-/** GET /realtime/config (SPEC §3). */
+/** GET /realtime/config (docs/product.md §3). */
 export const realtimeConfigSchema = z.object({ path: z.string(), namespace: z.string(), guestNamespace: z.string() });
 export type RealtimeConfig = z.infer<typeof realtimeConfigSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { base64Field } from './auth';
 import { singleLineText } from './text';
 
-/** Texts of the prepare → sign → submit flow (SPEC §7, §8). */
+/** Texts of the prepare → sign → submit flow (docs/product.md §7, §8). */
 export const signingTexts = {
   needsTransactionId: 'This needs a transaction id from the prepare step.',
   mustSignBeforeSubmit: 'You must sign the transaction before submitting it.',

@@ -3,7 +3,7 @@ import { bigintString } from './registry';
 import { singleLineText } from './text';
 
 /**
- * Transactions (SPEC §2 Transactions, §3 Transaction, §4 statuses and types): every mint, burn,
+ * Transactions (docs/product.md §2 Transactions, §3 Transaction, §4 statuses and types): every mint, burn,
  * received and sent token movement of a company's wallets, from the database (mints,
  * retirements) and from the chain (transfers in and out).
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { base64Field, solanaAddressField, walletTypeSchema } from './auth';
 import { multiLineText, singleLineText } from './text';
 
-/** SPEC §4 wallet statuses; suspended and revoked are shown as not active. */
+/** docs/product.md §4 wallet statuses; suspended and revoked are shown as not active. */
 export const companyWalletStatusSchema = z.enum(['pending', 'approved', 'rejected', 'active', 'suspended', 'revoked']);
 export type CompanyWalletStatus = z.infer<typeof companyWalletStatusSchema>;
 export const companyWalletKindSchema = z.enum(['external', 'platform_managed']);
@@ -15,7 +15,7 @@ export function isOperationalWalletStatus(status: CompanyWalletStatus): boolean 
   return OPERATIONAL_WALLET_STATUSES.includes(status);
 }
 
-/** SPEC §8 wallet texts. */
+/** docs/product.md §8 wallet texts. */
 export const walletTexts = {
   alreadyApproved: 'This wallet is already approved.',
   alreadyPending: 'This wallet is already registered and pending approval.',
@@ -46,7 +46,7 @@ export const walletTexts = {
   pendingApprovalTitle: 'Wallet awaiting approval',
 } as const;
 
-/** SPEC §3 Allowed mint: a project token of the tenant that approved wallets may hold. */
+/** docs/product.md §3 Allowed mint: a project token of the tenant that approved wallets may hold. */
 export const allowedMintSchema = z.object({ mint: z.string(), symbol: z.string(), tokenName: z.string() });
 export type AllowedMint = z.infer<typeof allowedMintSchema>;
 
@@ -62,7 +62,7 @@ export const tokenBalanceSchema = z.object({
 });
 export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
 
-/** SPEC §3 Company wallet (a row of the list: wallet, type, status, registered at, approved by). */
+/** docs/product.md §3 Company wallet (a row of the list: wallet, type, status, registered at, approved by). */
 export const companyWalletSchema = z.object({
   id: z.uuid(),
   companyId: z.uuid(),

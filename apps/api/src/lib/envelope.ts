@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ApiEnvelope } from '@carbonledger/contracts';
 
-/** Wraps a route's answer in the SPEC §3 envelope. */
+/** Wraps a route's answer in the docs/product.md §3 envelope. */
 export function ok<T>(request: FastifyRequest, data: T, message = 'OK'): ApiEnvelope<T> {
   return {
     success: true,

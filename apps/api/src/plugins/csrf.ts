@@ -11,7 +11,7 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** SPEC §9: a CSRF token is 32 hexadecimal characters. */
+/** docs/product.md §9: a CSRF token is 32 hexadecimal characters. */
 export function newCsrfToken(): string {
   return randomBytes(16).toString('hex');
 }
@@ -27,7 +27,7 @@ export function csrfTokenMatches(request: FastifyRequest, expected: string): boo
   return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 }
 
-/** The client replaces its held token with the one in this header (SPEC §7). */
+/** The client replaces its held token with the one in this header (docs/product.md §7). */
 export function sendCsrfToken(reply: FastifyReply, token: string): void {
   reply.header(HEADERS.csrfToken, token);
 }

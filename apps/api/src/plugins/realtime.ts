@@ -5,7 +5,7 @@ import { REALTIME } from '@carbonledger/contracts';
 export type RealtimeServer = Server;
 
 /**
- * socket.io on the API's own HTTP server, at the SPEC §7 path. A worker passes no HTTP
+ * socket.io on the API's own HTTP server, at the docs/product.md §7 path. A worker passes no HTTP
  * server: it serves no sockets, and what its jobs emit reaches nobody on this process.
  */
 export function createRealtimeServer(httpServer: HttpServer | null): RealtimeServer {

@@ -20,7 +20,7 @@ export function requestIdFor(raw: IncomingMessage): string {
   return given && REQUEST_ID_PATTERN.test(given) ? given : randomUUID();
 }
 
-/** SPEC §9: a trace id is 16 random bytes in hex. */
+/** docs/product.md §9: a trace id is 16 random bytes in hex. */
 function traceIdFor(raw: IncomingMessage): string {
   const given = headerValue(raw, HEADERS.traceId)?.toLowerCase();
   return given && TRACE_ID_PATTERN.test(given) ? given : randomBytes(TRACE_ID_BYTES).toString('hex');

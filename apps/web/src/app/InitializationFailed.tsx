@@ -7,7 +7,7 @@ import { useState } from 'react';
 import en from '../locales/en/translation.json';
 import { i18n } from '../lib/i18n';
 
-/** SPEC §2: the full page shown when the app cannot start (translations may not be loaded yet). */
+/** docs/product.md §2: the full page shown when the app cannot start (translations may not be loaded yet). */
 export function InitializationFailed({ error }: { error: unknown }) {
   const [showDetails, setShowDetails] = useState(false);
   const text = (key: keyof typeof en.init) => (i18n.isInitialized ? i18n.t(`init.${key}`) : en.init[key]);

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-/** SPEC §2: any unknown path. Go Back returns to the previous page (the dashboard when there is none). */
+/** docs/product.md §2: any unknown path. Go Back returns to the previous page (the dashboard when there is none). */
 export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

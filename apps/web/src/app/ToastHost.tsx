@@ -20,7 +20,7 @@ function AttachHost() {
   return null;
 }
 
-/** SPEC §9 toasts: 3 visible, 4 s, bottom-left, 225/195 ms; hover and window blur pause them. */
+/** docs/product.md §9 toasts: 3 visible, 4 s, bottom-left, 225/195 ms; hover and window blur pause them. */
 export default function ToastHost() {
   return (
     <SnackbarProvider

@@ -7,7 +7,7 @@ export interface LoginRedirectState {
   from?: string;
 }
 
-/** SPEC §2: public routes are for signed-out users; a signed-in user goes to /dashboard. */
+/** docs/product.md §2: public routes are for signed-out users; a signed-in user goes to /dashboard. */
 export function PublicOnly() {
   const status = useAuthStore((state) => state.status);
   const location = useLocation();
@@ -20,7 +20,7 @@ export function PublicOnly() {
   return <Outlet />;
 }
 
-/** SPEC §2: signed-out users are sent to /login. */
+/** docs/product.md §2: signed-out users are sent to /login. */
 export function RequireAuth() {
   const status = useAuthStore((state) => state.status);
   const location = useLocation();

@@ -29,7 +29,7 @@ function LayoutLoader() {
   );
 }
 
-/** The SPEC §6 role check pulls in the contracts' schemas, so it loads with the signed-in pages. */
+/** The docs/product.md §6 role check pulls in the contracts' schemas, so it loads with the signed-in pages. */
 const RoleGate = lazyPage<{ path: string; children: ReactNode }>(() => import('./RoleGate'));
 
 function LazyPage({ route, gated = false }: { route: PageRoute; gated?: boolean }) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { OPEN_ROUTES, PENDING_ROUTES, PROTECTED_ROUTES, PUBLIC_ROUTES, REDIRECTS } from './routes';
 import { SIGNED_IN_PAGES } from './signed-in-pages';
 
-/** Every route of SPEC §2. */
+/** Every route of docs/product.md §2. */
 const SPEC_PUBLIC = ['/login', '/login/wallet'];
 const SPEC_SIGNED_IN = [
   '/dashboard',
@@ -29,7 +29,7 @@ const SPEC_SIGNED_IN = [
 ];
 
 describe('route table', () => {
-  it('registers every SPEC §2 route once, restricted ones included', () => {
+  it('registers every docs/product.md §2 route once, restricted ones included', () => {
     const registered = PROTECTED_ROUTES.map((route) => route.path);
     expect(new Set(registered).size).toBe(registered.length);
     expect(registered.sort()).toEqual([...SPEC_SIGNED_IN, ...Object.keys(RESTRICTED_ROUTES)].sort());
@@ -78,7 +78,7 @@ describe('route table', () => {
     expect(Object.keys(SIGNED_IN_PAGES)).toEqual(built.map((route) => route.path));
   });
 
-  it('has the SPEC §2 redirects', () => {
+  it('has the docs/product.md §2 redirects', () => {
     expect(Object.fromEntries(REDIRECTS)).toEqual({
       '/burn': '/retirements',
       '/burn-transactions': '/retirements',

@@ -86,7 +86,7 @@ export const OPEN_ROUTES: PageRoute[] = [
   },
 ];
 
-/** SPEC §2 redirects. */
+/** docs/product.md §2 redirects. */
 export const REDIRECTS: readonly (readonly [string, string])[] = [
   ['/burn', '/retirements'],
   ['/burn-transactions', '/retirements'],

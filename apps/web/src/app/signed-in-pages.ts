@@ -5,7 +5,7 @@ type PageModule = { default: ComponentType<{ name: string }> };
 /**
  * The chunk of every built signed-in screen, by route path. Each dynamic import carries the
  * list of files its chunk needs, so this table loads with the signed-in frame instead of
- * weighing on the sign-in page (ARCHITECTURE §6 budget); the lists still preload in parallel.
+ * weighing on the sign-in page (docs/architecture.md "Quality gates"); the lists still preload in parallel.
  */
 export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
   '/dashboard': () => import('../features/dashboard/DashboardPage'),

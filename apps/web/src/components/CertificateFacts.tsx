@@ -32,7 +32,7 @@ function ExplorerLink({ href, label, children }: { href: string; label: string; 
 }
 
 /**
- * SPEC §3 Certificate facts with their chain references, as the signed-in viewer and the
+ * docs/product.md §3 Certificate facts with their chain references, as the signed-in viewer and the
  * public verification page show them; the beneficiary is given only where it may be shown.
  */
 export function CertificateFacts({ certificate, beneficiary, testId }: { certificate: PublicCertificate; beneficiary?: string; testId?: string }) {

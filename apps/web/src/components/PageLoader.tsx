@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: 'Loading {page name}...' while a page (or the session) loads. */
+/** docs/product.md §2: 'Loading {page name}...' while a page (or the session) loads. */
 export function PageLoader({ name, fullPage = false }: { name: string; fullPage?: boolean }) {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { hasConflicts, type WalletConflicts } from '../lib/browser-wallets';
 
-/** SPEC §8: a warning when several wallet extensions conflict. */
+/** docs/product.md §8: a warning when several wallet extensions conflict. */
 export function WalletConflictWarning({ conflicts }: { conflicts: WalletConflicts }) {
   const { t } = useTranslation();
   if (!hasConflicts(conflicts)) return null;

@@ -29,7 +29,7 @@ describe('wallet picker dialog', () => {
   });
   afterEach(cleanup);
 
-  it('lists the wallets in SPEC order with their adapter states, links missing ones to their download and connects a usable one', async () => {
+  it('lists the wallets in specified order with their adapter states, links missing ones to their download and connects a usable one', async () => {
     const connected: PickerEntry[] = [];
     render(<WalletPickerDialog open onClose={() => undefined} browserWallet={browserWallet([wallet('Backpack'), wallet('Phantom'), wallet('Legacy', { 'standard:connect': {} })], connected)} />);
     const list = screen.getByRole('list', { name: 'Choose a wallet' });

@@ -24,7 +24,7 @@ function EntryIcon({ entry }: { entry: PickerEntry }) {
   return entry.icon ? <Box component="img" src={entry.icon} alt="" sx={{ width: 28, height: 28 }} /> : <AccountBalanceWalletOutlined />;
 }
 
-/** SPEC §7 picker: every wallet with its adapter state; usable ones connect, missing ones link to their download. */
+/** docs/product.md §7 picker: every wallet with its adapter state; usable ones connect, missing ones link to their download. */
 export function WalletPickerDialog({ open, onClose, browserWallet }: { open: boolean; onClose: () => void; browserWallet: BrowserWallet }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<string | null>(null);

@@ -12,7 +12,7 @@ import {
 } from '@carbonledger/contracts';
 import type { z } from 'zod';
 
-/** SPEC §8 normalised texts of the client itself. */
+/** docs/product.md §8 normalised texts of the client itself. */
 export const clientErrorTexts = {
   requestFailed: 'API request failed',
   network: 'Network error - please check your connection',

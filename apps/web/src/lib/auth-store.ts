@@ -23,7 +23,7 @@ interface AuthState {
   userUpdated: (user: User) => void;
 }
 
-/** Who is signed in. The token and session keys themselves live in localStorage (SPEC §3). */
+/** Who is signed in. The token and session keys themselves live in localStorage (docs/product.md §3). */
 export const useAuthStore = create<AuthState>()((set) => ({
   status: 'restoring',
   user: null,

@@ -3,7 +3,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base';
 import { useSyncExternalStore } from 'react';
 import { LOCAL_DEV_WALLET_NAME } from './local-dev-wallet/local-dev-wallet';
 
-/** SPEC §7 adapter states. */
+/** docs/product.md §7 adapter states. */
 export type AdapterState = 'installed' | 'loadable' | 'notDetected' | 'unsupported';
 
 export interface PickerEntry {
@@ -14,7 +14,7 @@ export interface PickerEntry {
   installUrl?: string;
 }
 
-/** SPEC §7 picker preference, then every other wallet. */
+/** docs/product.md §7 picker preference, then every other wallet. */
 export const PREFERRED_WALLETS = [
   { match: 'onekey', name: 'OneKey', installUrl: 'https://onekey.so/download' },
   { match: 'phantom', name: 'Phantom', installUrl: 'https://phantom.app/download' },
@@ -87,7 +87,7 @@ export interface WalletConflicts {
   solanaOverridden: boolean;
 }
 
-/** SPEC §8: several wallet extensions fighting over the page. */
+/** docs/product.md §8: several wallet extensions fighting over the page. */
 export function detectConflicts(registered: readonly Wallet[], injected: InjectedProviders): WalletConflicts {
   const counts = new Map<string, number>();
   for (const wallet of registered) counts.set(wallet.name, (counts.get(wallet.name) ?? 0) + 1);

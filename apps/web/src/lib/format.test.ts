@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countryName, formatCurrency, formatNumber, formatRetirementLocation } from './format';
 
-describe('number and currency formats (SPEC §9)', () => {
+describe('number and currency formats (docs/product.md §9)', () => {
   it('uses the dollar sign in English and R$ in Portuguese', () => {
     expect(formatCurrency(1234.5, 'en')).toBe('$1,234.50');
     expect(formatCurrency(1234.5, 'pt').replace(/\s/g, ' ')).toBe('R$ 1.234,50');

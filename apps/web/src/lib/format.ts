@@ -3,7 +3,7 @@ import type { Language } from '@carbonledger/contracts';
 const LOCALES: Record<Language, string> = { en: 'en-US', pt: 'pt-BR', es: 'es-ES' };
 const CURRENCIES: Record<Language, string> = { en: 'USD', pt: 'BRL', es: 'EUR' };
 
-/** SPEC §9: dollar sign for English, R$ for Portuguese, the Spanish locale's own format otherwise. */
+/** docs/product.md §9: dollar sign for English, R$ for Portuguese, the Spanish locale's own format otherwise. */
 export function formatCurrency(amount: number, language: Language): string {
   return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: CURRENCIES[language] }).format(amount);
 }

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, currentLanguage, i18n, initI18n } from './i18n';
 
-describe('language change (SPEC §4)', () => {
+describe('language change (docs/product.md §4)', () => {
   beforeAll(async () => {
     localStorage.setItem('i18nextLng', 'en');
     await initI18n();

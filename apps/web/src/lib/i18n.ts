@@ -108,7 +108,7 @@ export function currentLanguage(): Language {
 
 let changeInProgress = false;
 
-/** SPEC §4: a change is refused while another runs or when the language would not change. */
+/** docs/product.md §4: a change is refused while another runs or when the language would not change. */
 export async function changeLanguage(language: Language): Promise<boolean> {
   if (changeInProgress || language === currentLanguage()) return false;
   changeInProgress = true;

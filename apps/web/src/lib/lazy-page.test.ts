@@ -12,7 +12,7 @@ function harness() {
   };
 }
 
-describe('page chunk loading (SPEC §2)', () => {
+describe('page chunk loading (docs/product.md §2)', () => {
   beforeEach(() => sessionStorage.clear());
 
   it('retries a failed chunk 3 times, waiting 1000 ms × attempt', async () => {

@@ -6,7 +6,7 @@ export const CHUNK_RELOAD_FLAG = 'chunkReloadAttempted';
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * SPEC §2: a page chunk that fails to load is retried 3 times (1000 ms × attempt); after
+ * docs/product.md §2: a page chunk that fails to load is retried 3 times (1000 ms × attempt); after
  * the last failure the page reloads once (a new deployment replaced the chunks), guarded by
  * a session flag so a broken build cannot reload forever.
  */

@@ -4,7 +4,7 @@ import { loginErrorTexts } from '../features/auth/login-error';
 import { clientErrorTexts } from './api-client';
 
 /**
- * Texts that come from the contracts and the server are English (SPEC §5/§8); this maps
+ * Texts that come from the contracts and the server are English (docs/product.md §5/§8); this maps
  * each known text to its translation key so the user reads it in their language.
  */
 const KEYS_BY_TEXT = new Map<string, string>();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient, queryRetryDelay, shouldRetryMutation, shouldRetryQuery } from './query-client';
 
-describe('query defaults (SPEC §8/§9)', () => {
+describe('query defaults (docs/product.md §8/§9)', () => {
   it('never retries a client error and tries anything else up to 3 times', () => {
     expect(shouldRetryQuery(0, new ApiError('no', 404))).toBe(false);
     expect(shouldRetryQuery(0, new ApiError('no', 400))).toBe(false);

@@ -6,13 +6,13 @@ import { shouldRetryMutation } from './mutation-retry';
 
 export { shouldRetryMutation };
 
-/** SPEC §8: client errors (400-499) are final; anything else is tried up to 3 times. */
+/** docs/product.md §8: client errors (400-499) are final; anything else is tried up to 3 times. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount + 1 < QUERY_DEFAULTS.maxQueryAttempts;
 }
 
-/** SPEC §9: the delay doubles from 1 s and never exceeds 30 s. */
+/** docs/product.md §9: the delay doubles from 1 s and never exceeds 30 s. */
 export function queryRetryDelay(failureCount: number): number {
   return Math.min(QUERY_DEFAULTS.retryBaseDelayMs * 2 ** failureCount, QUERY_DEFAULTS.retryMaxDelayMs);
 }

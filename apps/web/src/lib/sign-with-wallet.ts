@@ -31,7 +31,7 @@ export async function signTransactionBase64(wallet: Wallet, account: WalletAccou
 
 /**
  * Explorer link of a transaction: on the embedded chain the explorer reads this server's /rpc
- * (docs/wallets.md), otherwise the SPEC's devnet.
+ * (docs/wallets.md), otherwise docs/product.md's devnet.
  */
 export function explorerTransactionUrl(signature: string, embeddedChain: boolean, origin?: string): string {
   const cluster = embeddedChain ? `cluster=custom&customUrl=${encodeURIComponent(`${origin ?? window.location.origin}/rpc`)}` : 'cluster=devnet';

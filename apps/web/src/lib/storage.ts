@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@carbonledger/contracts';
 
 type StoredKey = Exclude<keyof typeof STORAGE_KEYS, 'theme' | 'language'>;
 
-/** The SPEC §3 client storage keys live in localStorage so every tab shares one session. */
+/** The docs/product.md §3 client storage keys live in localStorage so every tab shares one session. */
 export const authStorage = {
   get(key: StoredKey): string | null {
     try {

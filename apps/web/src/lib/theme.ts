@@ -10,7 +10,7 @@ interface ThemeState {
   toggle: () => void;
 }
 
-/** SPEC §3: the theme preference is persisted, light by default. */
+/** docs/product.md §3: the theme preference is persisted, light by default. */
 export const useThemeStore = create<ThemeState>()(
   persist(
     (set) => ({
@@ -21,7 +21,7 @@ export const useThemeStore = create<ThemeState>()(
   ),
 );
 
-/** SPEC §9 palette: dark teal primary, yellow-green secondary. */
+/** docs/product.md §9 palette: dark teal primary, yellow-green secondary. */
 export const BRAND = { primary: '#00504f', primaryOnDark: '#4fb3a9', secondary: '#9acd32' } as const;
 
 const SYSTEM_FONTS = '"Inter", "Roboto", "Helvetica Neue", Arial, sans-serif';

@@ -8,7 +8,7 @@ let hostWanted = false;
 const hostRequests = new Set<() => void>();
 
 /**
- * Shows a toast (SPEC §9). The toast host (notistack) loads with the first toast, not with
+ * Shows a toast (docs/product.md §9). The toast host (notistack) loads with the first toast, not with
  * the sign-in screen; toasts raised meanwhile are shown, in order, as soon as it is there.
  */
 export function enqueueSnackbar(message: SnackbarMessage, options?: OptionsObject) {

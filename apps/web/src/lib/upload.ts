@@ -4,7 +4,7 @@ import { api, handleUnauthorized } from './api';
 import { authStorage } from './storage';
 
 /**
- * A file upload can take longer than the 10 s of an API call (SPEC §9) on a slow link: 2 MB at
+ * A file upload can take longer than the 10 s of an API call (docs/product.md §9) on a slow link: 2 MB at
  * 1 Mbit/s is 16 s. It is aborted after this, or earlier by the caller.
  */
 export const UPLOAD_TIMEOUT_MS = 120_000;
@@ -20,7 +20,7 @@ export interface UploaderOptions {
 }
 
 export interface UploadOptions {
-  /** Whole percent of the bytes sent, 0–100 (SPEC §7 "progress as a percentage"). */
+  /** Whole percent of the bytes sent, 0–100 (docs/product.md §7 "progress as a percentage"). */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
@@ -43,7 +43,7 @@ function parse(text: string): Envelope | null {
 }
 
 /**
- * SPEC §7 file upload: a multipart POST with the file in the field `file`, reporting progress
+ * docs/product.md §7 file upload: a multipart POST with the file in the field `file`, reporting progress
  * as a percentage. Sends the same headers as the API client (trace and request ids, bearer,
  * tenant, CSRF token) and resolves to the envelope's data or throws the same ApiError.
  */

@@ -17,7 +17,7 @@ async function translator(language: 'en' | 'pt' | 'es') {
 }
 
 describe('wallet and signing messages', () => {
-  it('has every SPEC §8 wallet and signing text in the three languages', async () => {
+  it('has every docs/product.md §8 wallet and signing text in the three languages', async () => {
     for (const language of ['en', 'pt', 'es'] as const) {
       const t = await translator(language);
       for (const key of walletMessageKeys()) expect(t(key), `${language} ${key}`).not.toBe(key);

@@ -12,7 +12,7 @@ type SignMessageFeature = {
   signMessage: (...inputs: { account: WalletAccount; message: Uint8Array }[]) => Promise<readonly { signedMessage: Uint8Array; signature: Uint8Array }[]>;
 };
 
-/** SPEC §7 wallet picker preference. */
+/** docs/product.md §7 wallet picker preference. */
 const PREFERENCE = ['onekey', 'phantom', 'solflare', 'backpack'];
 
 export function walletTypeOf(name: string): z.infer<typeof walletTypeSchema> {

@@ -45,7 +45,7 @@ describe('translations', () => {
     for (const key of messageKeys()) expect(firstLoad[key], key).toBeTruthy();
   });
 
-  it('keep the SPEC texts word for word in English', () => {
+  it('keep the specified texts word for word in English', () => {
     expect(locales.en['notFound.title']).toBe('Page Not Found');
     expect(locales.en['notFound.message']).toBe("The page you're looking for doesn't exist.");
     expect(locales.en['accessDenied.message']).toBe("You don't have permission to access this page.");

@@ -1,4 +1,4 @@
--- In-app notifications (SPEC §3 Notification), one row per recipient.
+-- In-app notifications (docs/product.md §3 Notification), one row per recipient.
 CREATE TABLE notifications (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   tenant_id uuid NOT NULL REFERENCES tenants(id),

@@ -1,4 +1,4 @@
--- Company wallets (SPEC §2, §4), the single-use ownership messages they are registered
+-- Company wallets (docs/product.md §2, §4), the single-use ownership messages they are registered
 -- with, and the tenant's project mints that approved wallets may hold (allowed mints).
 
 CREATE TABLE company_wallets (

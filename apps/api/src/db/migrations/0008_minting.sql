@@ -1,4 +1,4 @@
--- Minting (SPEC §2 Advanced mint wizard and Batch VCU minting, §3 Token to mint, Fees,
+-- Minting (docs/product.md §2 Advanced mint wizard and Batch VCU minting, §3 Token to mint, Fees,
 -- Minting job, Approval): previews, mint operations, batch jobs, the tenant's project mints
 -- (one Token-2022 mint per project and vintage), the approval hook and minting settings.
 

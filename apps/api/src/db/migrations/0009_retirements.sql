@@ -1,4 +1,4 @@
--- Retirements (SPEC §2 Retirements, §3 Retirement and Certificate, §4, §5): a burn of
+-- Retirements (docs/product.md §2 Retirements, §3 Retirement and Certificate, §4, §5): a burn of
 -- project tokens with a Memo naming the retirement and a soulbound certificate mint, issued
 -- now or at a scheduled time by the tenant's retirement delegate. Personal data of the
 -- beneficiary stays here; the chain holds only its hash.

@@ -1,4 +1,4 @@
--- File store (ARCHITECTURE §1 files): uploads are kept once per content in DATA_DIR/files,
+-- File store (docs/architecture.md "Layers"): uploads are kept once per content in DATA_DIR/files,
 -- named by their IPFS CIDv1. This table records who uploaded what in which tenant; the
 -- content itself is public and global (the same bytes uploaded by two tenants are one file).
 

@@ -148,7 +148,7 @@ export async function verifyTenantAudit(deps: VerifyDeps, tenantId: string): Pro
 
 /** The verification an administrator asks for: exactly ADMIN or SUPER_ADMIN, for their own tenant. */
 export async function verifyAuditAs(deps: VerifyDeps, actor: Pick<Actor, 'tenantId' | 'role'>): Promise<AuditVerification> {
-  // The exact roles: the SPEC §6 role check would also let CSO and Head of Digital Assets through.
+  // The exact roles: the docs/product.md §6 role check would also let CSO and Head of Digital Assets through.
   if (!actsTenantWide(actor)) throw new AppError('ACCESS_DENIED');
   return verifyTenantAudit(deps, actor.tenantId);
 }

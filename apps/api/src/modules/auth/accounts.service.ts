@@ -24,7 +24,7 @@ export async function updateProfile(deps: AuthDeps, origin: RequestOrigin, auth:
   });
 }
 
-/** A new password (SPEC §5 rule, checked by the contract) ends every other session of the user. */
+/** A new password (docs/product.md §5 rule, checked by the contract) ends every other session of the user. */
 export async function changePassword(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, change: PasswordChangeRequest): Promise<{ endedOtherSessions: number }> {
   const account = await deps.db.withTenant(auth.tenantId, (tx) => repository.loadAccount(tx, auth.userId));
   if (!account?.user.passwordHash || !(await verifyPassword(account.user.passwordHash, change.currentPassword))) {
@@ -61,7 +61,7 @@ export async function listLockedAccounts(deps: AuthDeps, viewer: Actor): Promise
   }));
 }
 
-/** An administrator lifts a lockout before it runs out (SPEC §8: unlock by time or by an administrator). */
+/** An administrator lifts a lockout before it runs out (docs/product.md §8: unlock by time or by an administrator). */
 export async function unlockUser(deps: AuthDeps, origin: RequestOrigin, actor: Actor & { email: string }, userId: string): Promise<UserAccessState> {
   return deps.db.withTenant(actor.tenantId, async (tx) => {
     const user = await managedUser(tx, actor, userId);

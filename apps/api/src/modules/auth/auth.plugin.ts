@@ -19,11 +19,11 @@ declare module 'fastify' {
     mfaSecrets: SecretBox;
     /** onRequest guard: a valid access token of a live session (and the CSRF token on state-changing requests). */
     authenticate: Guard;
-    /** onRequest guard: signed in and holding one of the roles by the SPEC §6 role check. */
+    /** onRequest guard: signed in and holding one of the roles by the docs/product.md §6 role check. */
     requireRoles(roles: readonly Role[]): Guard;
-    /** onRequest guard: signed in and allowed to open the SPEC §6 web route this endpoint serves. */
+    /** onRequest guard: signed in and allowed to open the docs/product.md §6 web route this endpoint serves. */
     requireRouteRoles(route: RestrictedRoute): Guard;
-    /** onRequest guard: signed in and passing the SPEC §6 access check for "resource:action". */
+    /** onRequest guard: signed in and passing the docs/product.md §6 access check for "resource:action". */
     requirePermission(permission: `${string}:${string}`): Guard;
   }
 }

@@ -39,7 +39,7 @@ async function challengeFor(address: string) {
 }
 
 describe('POST /auth/login', () => {
-  it('signs in with the SPEC answer: user, company, tenant, tokens and session', async () => {
+  it('signs in with the specified answer: user, company, tenant, tokens and session', async () => {
     const response = await login({ email: 'admin@demo.test', password: DEMO_PASSWORD });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -65,7 +65,7 @@ describe('POST /auth/login', () => {
     }
   });
 
-  it('reports the SPEC §5 field texts for bad input', async () => {
+  it('reports the docs/product.md §5 field texts for bad input', async () => {
     const fields = async (payload: Record<string, unknown>) => (await login(payload)).json().error.fields;
     expect((await fields({ email: '', password: DEMO_PASSWORD })).email).toEqual(['Email is required']);
     expect((await fields({ email: 'not-an-email', password: DEMO_PASSWORD })).email).toEqual(['Invalid email address']);
@@ -486,7 +486,7 @@ describe('public endpoints', () => {
 });
 
 describe('POST /auth/password', () => {
-  it('applies the SPEC §5 rule, checks the current password and ends the other sessions', async () => {
+  it('applies the docs/product.md §5 rule, checks the current password and ends the other sessions', async () => {
     const [existing] = await harness.app.db.asSystem((tx) => tx.select().from(users).where(eq(users.email, 'viewer@demo.test')));
     await harness.app.db.asSystem((tx) =>
       tx.insert(users).values({ tenantId: existing!.tenantId, companyId: existing!.companyId, email: 'rotator@demo.test', passwordHash: existing!.passwordHash, role: 'VIEWER', firstName: 'Rita', lastName: 'Rotator' }),

@@ -65,7 +65,7 @@ export interface SignedIn {
 }
 
 /**
- * SPEC §4 sign-in: an e-mail tried too often from this IP waits (RATE_LIMITED); then find the
+ * docs/product.md §4 sign-in: an e-mail tried too often from this IP waits (RATE_LIMITED); then find the
  * account by e-mail, answer a locked one like an unknown one, check the password (counting
  * failures towards the lockout), the account status, the company's KYC and the MFA code,
  * then open a session and hand out an access token.
@@ -229,7 +229,7 @@ export async function logout(deps: AuthDeps, origin: RequestOrigin, auth: AuthCo
 }
 
 /**
- * SPEC §4 session restore: the stored session id and fingerprint must be the ones of the
+ * docs/product.md §4 session restore: the stored session id and fingerprint must be the ones of the
  * token's session. A different fingerprint means the token travelled to another client,
  * so the session is revoked and the restore fails with 'Session validation failed'.
  */

@@ -58,7 +58,7 @@ async function linkWallet(tx: Tx, origin: RequestOrigin, user: { id: string; ten
 }
 
 /**
- * SPEC dual authentication: a wallet signature plus e-mail and password — and, with MFA on,
+ * docs/product.md dual authentication: a wallet signature plus e-mail and password — and, with MFA on,
  * the TOTP or a recovery code as at the password sign-in: anyone can make a wallet, so it
  * never stands in for the second factor. The signed message is used up only once those
  * credentials are proven, so after MFA_REQUIRED (or a mistyped password) the client sends

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Certificate, RetirementReason } from '@carbonledger/contracts';
 
-/** The tenant's colours (SPEC §3 Tenant branding.customColors), SPEC §9 palette otherwise. */
+/** The tenant's colours (docs/product.md §3 Tenant branding.customColors), docs/product.md §9 palette otherwise. */
 export interface CertificateBranding {
   primary: string;
   secondary: string;
@@ -55,7 +55,7 @@ export function formatIssuedAt(iso: string): string {
   return `${day}, ${time} UTC`;
 }
 
-/** The label and value rows of SPEC §2 Certificates' viewer, in its order, as the PDF prints them. */
+/** The label and value rows of docs/product.md §2 Certificates' viewer, in its order, as the PDF prints them. */
 export function certificateRows(certificate: Certificate): [string, string][] {
   return [
     ['Certificate number', certificate.number],

@@ -16,7 +16,7 @@ import * as certificates from './certificates.service';
 /** Anonymous verifications per client IP and minute: each one reads the chain several times. */
 export const VERIFY_RATE_LIMIT = { max: 30, timeWindow: 60_000 } as const;
 
-/** SPEC §2 Certificates: the list, the viewer, the PDF and QR code, and the public verification page's data. */
+/** docs/product.md §2 Certificates: the list, the viewer, the PDF and QR code, and the public verification page's data. */
 export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: certificates.CertificateDeps = {
     db: app.db,

@@ -17,7 +17,7 @@ export async function listCompanies(tx: Tx, actor: Actor): Promise<CompanySummar
 
 /** Until KYC onboarding exists, an administrator records the outcome of a company's KYC/AML review (audited). */
 export async function updateKycStatus(tx: Tx, actor: Actor, companyId: string, status: KycStatus): Promise<CompanySummary> {
-  // The exact roles: the SPEC §6 role check would also let CSO and Head of Digital Assets through.
+  // The exact roles: the docs/product.md §6 role check would also let CSO and Head of Digital Assets through.
   if (!actsTenantWide(actor)) throw new AppError('ACCESS_DENIED');
   const company = await repository.findCompanyForUpdate(tx, companyId);
   if (!company) throw AppError.notFound('Company');

@@ -29,7 +29,7 @@ async function readUpload(request: FastifyRequest): Promise<files.Upload> {
   }
 }
 
-/** ARCHITECTURE §1 files: the embedded content-addressed store (IPFS CIDv1) for logos. Registered under API_BASE_PATH. */
+/** docs/architecture.md "Layers": the embedded content-addressed store (IPFS CIDv1) for logos. Registered under API_BASE_PATH. */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here so only these routes parse multipart bodies.
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 10 } });

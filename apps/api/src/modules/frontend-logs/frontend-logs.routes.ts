@@ -5,7 +5,7 @@ import { ok } from '../../lib/envelope';
 import { FRONTEND_ERROR_RATE_LIMIT } from '../../plugins/rate-limit';
 
 /**
- * SPEC §7 POST /logs/frontend-error: crash reports from the browser, also from signed-out
+ * docs/product.md §7 POST /logs/frontend-error: crash reports from the browser, also from signed-out
  * pages, so no session is required; a valid token only adds who reported it. Registered
  * under API_BASE_PATH.
  */

@@ -30,7 +30,7 @@ type ExecutionStep = { operation: repository.MintOperationRow; approval: reposit
 /**
  * Executing an existing operation again: a run that stopped on an undecided chain transaction
  * (or died) is resumed once it is stale — mintToOnce reconciles what it sent — and so is one
- * whose runner died before it started; a failed one runs again (SPEC "failure with retry")
+ * whose runner died before it started; a failed one runs again (docs/product.md "failure with retry")
  * unless its approval is still open. 'running' while its runner may still be alive.
  */
 async function nextStepOf(tx: Tx, operation: repository.MintOperationRow): Promise<ExecutionStep | 'running'> {
@@ -45,7 +45,7 @@ async function nextStepOf(tx: Tx, operation: repository.MintOperationRow): Promi
 
 /**
  * Executes a reviewed preview once. A preview's operation is created on the first call;
- * later calls answer its state (or run it again after a failure: SPEC "failure with retry").
+ * later calls answer its state (or run it again after a failure: docs/product.md "failure with retry").
  * Above the tenant's approval limit an approval request is created instead. `bindKey` ties
  * the request's Idempotency-Key to the operation in the transaction that creates (or finds) it.
  */

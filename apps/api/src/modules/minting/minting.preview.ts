@@ -27,7 +27,7 @@ async function feesFor(context: ChainContext, metadata: TokenMetadataInput, exis
 }
 
 /**
- * SPEC §5 Mint preview: the project exists, the quantity is available, whether the project
+ * docs/product.md §5 Mint preview: the project exists, the quantity is available, whether the project
  * mint exists (otherwise it is created), the wallet is approved, and the fees from the chain
  * against the balance of the key that pays them (the tenant's platform issuer). The preview
  * is stored: execution only accepts a reviewed, unexpired preview of the same user.

@@ -37,7 +37,7 @@ function executed(request: FastifyRequest, reply: FastifyReply, { result, awaiti
   return reply.send(ok(request, result, result.operation.status === 'completed' ? mintingTexts.mintCompleted : undefined));
 }
 
-/** SPEC §2 Advanced mint wizard and Batch VCU minting, the approval hook and the minting settings. */
+/** docs/product.md §2 Advanced mint wizard and Batch VCU minting, the approval hook and the minting settings. */
 export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = mintingDeps(app);
   await registerMintingJobs(app, deps);

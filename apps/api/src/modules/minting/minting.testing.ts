@@ -7,7 +7,7 @@ import { sandboxRegistry } from '../registry/sandbox-registry';
 import { importVcuBlock, type VcuImporter } from '../registry';
 import { decide, registerNewWallet } from '../wallets/wallets.testing';
 
-/** SOL the test wallets get from the local faucet: enough for any preview's total cost (SPEC §5). */
+/** SOL the test wallets get from the local faucet: enough for any preview's total cost (docs/product.md §5). */
 export const TEST_WALLET_LAMPORTS = 1_000_000_000n;
 
 /** A wallet of the member's company that an administrator approved (its accounts thawed on chain), funded unless asked not to be. */

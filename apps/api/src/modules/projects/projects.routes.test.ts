@@ -42,7 +42,7 @@ describe('carbon projects and VCU import API', () => {
   });
 
   describe('GET /api/v1/projects', () => {
-    it('lists the sandbox projects with the SPEC fields, credits as strings', async () => {
+    it('lists the sandbox projects with the specified fields, credits as strings', async () => {
       const response = await get('/api/v1/projects');
       expect(response.statusCode).toBe(200);
       const page = response.json().data as { items: CarbonProject[]; total: number; page: number; pageSize: number };

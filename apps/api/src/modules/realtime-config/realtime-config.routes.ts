@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REALTIME, apiEnvelope, realtimeConfigSchema } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 
-/** SPEC §7 GET /realtime/config: public, so the client can connect before or without signing in. Registered under API_BASE_PATH. */
+/** docs/product.md §7 GET /realtime/config: public, so the client can connect before or without signing in. Registered under API_BASE_PATH. */
 export const realtimeConfigRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/realtime/config',

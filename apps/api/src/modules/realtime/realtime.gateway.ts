@@ -83,7 +83,7 @@ export interface RealtimeGateway extends NotificationPublisher {
 }
 
 /**
- * SPEC §7 realtime: an authenticated namespace for signed-in users (rooms per user and per
+ * docs/product.md §7 realtime: an authenticated namespace for signed-in users (rooms per user and per
  * company audience) and a guest namespace that only carries public system stats.
  */
 export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGateway {

@@ -23,7 +23,7 @@ import { approvedWallet, freeSubranges, importSerials } from '../minting/minting
 import { createRegistryTenant, WIND_PROJECT } from '../registry/registry.testing';
 import { createRetirement, retireBody, retirementFixture } from '../retirements/retirements.testing';
 
-/** SPEC §7 transactions feed: subscribe_transactions → transactions_initial, then transaction_update per recorded mint or burn. */
+/** docs/product.md §7 transactions feed: subscribe_transactions → transactions_initial, then transaction_update per recorded mint or burn. */
 describe('realtime transactions feed', () => {
   let harness: TestApp;
   let baseUrl: string;

@@ -14,7 +14,7 @@ declare module 'fastify' {
   }
 }
 
-/** Every API request is recorded (SPEC §3 request log) after its answer is sent. */
+/** Every API request is recorded (docs/product.md §3 request log) after its answer is sent. */
 export const requestLogPlugin = fp(async (app) => {
   const writer = createRequestLogWriter(app.db, app.log);
   app.decorate('requestLogs', writer);

@@ -105,7 +105,7 @@ async function start(deps: RetirementDeps, row: repository.RetirementRow): Promi
 }
 
 /**
- * SPEC §5: a connected approved wallet of the selected company, KYC/AML approved, enough
+ * docs/product.md §5: a connected approved wallet of the selected company, KYC/AML approved, enough
  * tokens not promised to other retirements. Retire now with an external wallet answers the
  * burn + certificate transaction to sign; with a platform-managed wallet it completes here.
  * A schedule answers the delegate approval to sign (or sends it for a managed wallet).
@@ -256,7 +256,7 @@ export async function submitRetirement(deps: RetirementDeps, actor: Actor, id: s
 }
 
 /**
- * SPEC §4: a retirement not yet sent can be cancelled. A scheduled one is cancelled at once
+ * docs/product.md §4: a retirement not yet sent can be cancelled. A scheduled one is cancelled at once
  * (the job will not run it) and the delegate's allowance is reduced to the account's remaining
  * scheduled sum (Revoke at zero): sent for a managed wallet, answered to sign for an external one.
  */

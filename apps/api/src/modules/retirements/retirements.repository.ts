@@ -81,7 +81,7 @@ export async function listRetirementViews(tx: Tx, filter: RetirementFilter, page
   return { rows: rows.map(toView), total: Number(total?.value ?? 0) };
 }
 
-/** SPEC §2 stat cards: retired tCO2e (base units summed per decimals), certificates, confirmed retirement transactions. */
+/** docs/product.md §2 stat cards: retired tCO2e (base units summed per decimals), certificates, confirmed retirement transactions. */
 export async function retirementStats(tx: Tx, companyId: string | undefined): Promise<{ retired: { amount: bigint; decimals: number }[]; certificates: number; transactions: number }> {
   const retired = await tx
     .select({ amount: sql<string>`coalesce(sum(${retirements.amount}), 0)::text`, decimals: retirements.decimals })

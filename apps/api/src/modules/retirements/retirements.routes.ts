@@ -52,7 +52,7 @@ function created(request: FastifyRequest, reply: FastifyReply, result: Retiremen
   return reply.status(201).send(ok(request, result, MESSAGES[result.retirement.status]));
 }
 
-/** SPEC §2 Retirements: retire now or at a scheduled time, sign, cancel, history and stats. */
+/** docs/product.md §2 Retirements: retire now or at a scheduled time, sign, cancel, history and stats. */
 export const retirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = retirementDeps(app);
   await registerRetirementJobs(app, deps);

@@ -18,7 +18,7 @@ const OFFICER_ROLES = ROLES.filter((role) => hasAnyRole(role, RESTRICTED_ROUTES[
 /**
  * After a request has answered, pushes the security events and alerts it recorded — only
  * those whose transaction committed — to the sockets of the tenant's security officers,
- * with the new count of open alerts (SPEC §7 security_event, security_alert,
+ * with the new count of open alerts (docs/product.md §7 security_event, security_alert,
  * security_alerts_count_update). Never affects the request.
  */
 export const securityFeedPlugin = fp(async (app) => {

@@ -99,7 +99,7 @@ describe('request logs', () => {
 });
 
 /**
- * SPEC §6 matrix: every restricted web route whose data an API endpoint serves, for every
+ * docs/product.md §6 matrix: every restricted web route whose data an API endpoint serves, for every
  * role, answers 200 exactly when the role may open the route and 403 otherwise.
  */
 const ENDPOINTS_SERVING: Partial<Record<RestrictedRoute, string[]>> = {

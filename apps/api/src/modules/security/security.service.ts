@@ -24,7 +24,7 @@ export interface AlertInput {
   userId?: string | null;
 }
 
-/** SPEC: many failures raise an alert — five failed sign-ins in the tenant within ten minutes. */
+/** docs/product.md: many failures raise an alert — five failed sign-ins in the tenant within ten minutes. */
 export const FAILED_LOGIN_ALERT = { threshold: 5, windowMs: 10 * 60_000 } as const;
 
 /** Stores the event for the security center and appends it to the audit trail, then applies the alert rules. */

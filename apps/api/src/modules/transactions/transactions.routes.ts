@@ -7,7 +7,7 @@ import * as transactions from './transactions.service';
 
 const tags = ['transactions'];
 
-/** SPEC §2 Transactions: mints, burns and transfers of the company's wallets. Registered under API_BASE_PATH. */
+/** docs/product.md §2 Transactions: mints, burns and transfers of the company's wallets. Registered under API_BASE_PATH. */
 export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = transactionsDepsOf(app);
   const read = app.requirePermission('transactions:read');

@@ -79,7 +79,7 @@ async function answer(deps: WalletDeps, actor: Actor, id: string): Promise<Compa
   return wallet;
 }
 
-/** SPEC §6: an administrator approves; who and when are recorded, the company is told, accounts open on chain. */
+/** docs/product.md §6: an administrator approves; who and when are recorded, the company is told, accounts open on chain. */
 export async function approveWallet(deps: WalletDeps, actor: Actor, id: string): Promise<CompanyWallet> {
   const wallet = await transition(deps, actor, id, ['pending', 'rejected', 'approved'], 'wallet.approved', (before) =>
     before.status === 'approved' ? {} : { status: 'approved', approvedBy: actor.userId, approvedAt: new Date(), statusReason: null },

@@ -6,7 +6,7 @@ import { notify } from '../notifications';
 import type { WalletDeps } from './wallets.deps';
 import type { WalletRow } from './wallets.repository';
 
-/** Holders of wallets:approve by default (SPEC §6: only administrators approve wallets). */
+/** Holders of wallets:approve by default (docs/product.md §6: only administrators approve wallets). */
 const WALLET_APPROVER_ROLES = ['ADMIN', 'SUPER_ADMIN'] as const;
 
 /** What happened to a wallet, in the tenant's audit trail. */
@@ -33,7 +33,7 @@ export function announceWalletChange(deps: WalletDeps, actor: Actor, wallet: Pic
   deps.publisher.emitToCompany({ tenantId: actor.tenantId, companyId: wallet.companyId }, SERVER_EVENTS.approvalUpdate, payload);
 }
 
-/** SPEC §6: only administrators approve, so they are the ones told a wallet waits. */
+/** docs/product.md §6: only administrators approve, so they are the ones told a wallet waits. */
 export async function notifyAdministrators(deps: WalletDeps, actor: Actor, wallet: CompanyWallet) {
   await notify(deps.db, deps.publisher, actor.tenantId, { roles: WALLET_APPROVER_ROLES }, {
     type: 'APPROVAL',

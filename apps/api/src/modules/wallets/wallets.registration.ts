@@ -72,7 +72,7 @@ export interface Registration {
   message: string;
 }
 
-/** SPEC §4: what registering an address the company already has answers. */
+/** docs/product.md §4: what registering an address the company already has answers. */
 function existingRegistration(existing: WalletRow): { informational: string } {
   switch (existing.status) {
     case 'pending':

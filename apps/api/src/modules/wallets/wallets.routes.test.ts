@@ -27,7 +27,7 @@ afterAll(() => harness.close());
 const list = (who: SignedIn, query = '') => harness.app.inject({ url: `/api/v1/wallets${query}`, headers: who.headers });
 
 describe('registering an external wallet', () => {
-  it('registers a wallet that signed the ownership message as pending, with the SPEC text', async () => {
+  it('registers a wallet that signed the ownership message as pending, with the specified text', async () => {
     const key = await generateKeyPairSigner();
     const proof = await signedOwnershipProof(harness.app, companyAdmin, key);
     expect(proof.message).toContain(`Wallet: ${key.address}`);

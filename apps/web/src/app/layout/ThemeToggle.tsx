@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useThemeStore } from '../../lib/theme';
 
-/** SPEC §2 gives these tooltips in Portuguese for every language. */
+/** docs/product.md §2 gives these tooltips in Portuguese for every language. */
 const TOOLTIPS = { light: 'Mudar para tema escuro', dark: 'Mudar para tema claro' } as const;
 
 export function ThemeToggle() {

@@ -4,8 +4,8 @@ import { GROUPS_OPEN_BY_DEFAULT, NAVIGATION, visibleNavigation } from './navigat
 
 const keysFor = (role: Role) => visibleNavigation(role).flatMap((group) => group.items.map((item) => `${group.id}/${item.key}`));
 
-describe('sidebar (SPEC §2 and §6)', () => {
-  it('has the SPEC §2 groups in order, three of them open by default', () => {
+describe('sidebar (docs/product.md §2 and §6)', () => {
+  it('has the docs/product.md §2 groups in order, three of them open by default', () => {
     expect(NAVIGATION.map((group) => group.id)).toEqual([
       'carbon-operations',
       'management',

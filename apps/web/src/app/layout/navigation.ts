@@ -3,7 +3,7 @@ import { SIDEBAR_ROLES, hasAnyRole, requiredRolesFor, type Role } from '@carbonl
 export interface NavItem {
   key: string;
   path: string;
-  /** Who sees it: the SPEC §6 sidebar rule, else the route's own role list. */
+  /** Who sees it: the docs/product.md §6 sidebar rule, else the route's own role list. */
   roles: readonly Role[];
   badgeKey?: string;
 }
@@ -17,7 +17,7 @@ function item(key: string, path: string, roles: readonly Role[] = requiredRolesF
   return { key, path, roles, ...(badgeKey ? { badgeKey } : {}) };
 }
 
-/** SPEC §2 sidebar groups and items, in order. Single-item groups link straight to their page. */
+/** docs/product.md §2 sidebar groups and items, in order. Single-item groups link straight to their page. */
 export const NAVIGATION: readonly NavGroup[] = [
   {
     id: 'carbon-operations',

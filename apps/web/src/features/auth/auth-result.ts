@@ -1,7 +1,7 @@
 import { authResultSchema, type AuthResult } from '@carbonledger/contracts';
 
 /**
- * SPEC §7 allows the token as tokens.accessToken or access_token; both become the
+ * docs/product.md §7 allows the token as tokens.accessToken or access_token; both become the
  * contract's shape before validation.
  */
 export function parseAuthResult(raw: unknown): AuthResult {

@@ -1,7 +1,7 @@
 import { errorCatalogue } from '@carbonledger/contracts';
 import { ApiError, clientErrorTexts } from '../../lib/api-client';
 
-/** SPEC §8 login texts the client owns. */
+/** docs/product.md §8 login texts the client owns. */
 export const loginErrorTexts = {
   failed: 'Login failed',
   noData: 'No response data received',
@@ -10,7 +10,7 @@ export const loginErrorTexts = {
 
 const KNOWN_CODES = ['INVALID_CREDENTIALS', 'MFA_REQUIRED', 'INVALID_MFA_TOKEN', 'ACCOUNT_LOCKED', 'KYC_REQUIRED', 'RATE_LIMITED', 'VALIDATION_ERROR'] as const;
 
-/** SPEC §8 dual-auth failure: the server's specific text, else 'Dual authentication failed'. */
+/** docs/product.md §8 dual-auth failure: the server's specific text, else 'Dual authentication failed'. */
 export function walletLoginErrorText(error: unknown): string {
   if (error instanceof ApiError && error.code === 'WALLET_AUTH_FAILED') return error.message || loginErrorTexts.dualAuthFailed;
   return loginErrorText(error, loginErrorTexts.dualAuthFailed);
@@ -20,7 +20,7 @@ export function isMfaRequired(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'MFA_REQUIRED';
 }
 
-/** The SPEC §8 text for a failed sign-in. */
+/** The docs/product.md §8 text for a failed sign-in. */
 export function loginErrorText(error: unknown, fallback: string = loginErrorTexts.failed): string {
   if (isMfaRequired(error)) return errorCatalogue.MFA_REQUIRED.message;
   if (!(error instanceof ApiError)) return error instanceof Error && error.name === 'ZodError' ? loginErrorTexts.noData : fallback;

@@ -44,7 +44,7 @@ function jwtExpiringIn(seconds: number): string {
   return `h.${payload}.s`;
 }
 
-describe('auth session (SPEC §4)', () => {
+describe('auth session (docs/product.md §4)', () => {
   beforeEach(() => {
     localStorage.clear();
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
@@ -55,7 +55,7 @@ describe('auth session (SPEC §4)', () => {
     vi.unstubAllGlobals();
   });
 
-  it('stores the SPEC §3 keys on sign-in and refreshes at 80 % of the token lifetime', async () => {
+  it('stores the docs/product.md §3 keys on sign-in and refreshes at 80 % of the token lifetime', async () => {
     const requests = serve((path) => (path === '/auth/refresh' ? new Response(envelope(authResult('token-2'))) : new Response('', { status: 404 })));
     startSession(authResult('token-1', 100));
     expect(localStorage.getItem('accessToken')).toBe('token-1');

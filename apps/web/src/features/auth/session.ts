@@ -12,7 +12,7 @@ function cancelRefresh() {
   refreshTimer = undefined;
 }
 
-/** SPEC §4: refresh at 80 % of the token lifetime, and only while signed in. */
+/** docs/product.md §4: refresh at 80 % of the token lifetime, and only while signed in. */
 export function scheduleRefresh(lifetimeSeconds: number) {
   cancelRefresh();
   if (useAuthStore.getState().status !== 'authenticated') return;
@@ -57,7 +57,7 @@ export async function refreshSession() {
   }
 }
 
-/** SPEC §4: restore needs the stored session id and fingerprint; a refused one clears storage. */
+/** docs/product.md §4: restore needs the stored session id and fingerprint; a refused one clears storage. */
 export async function restoreSession(): Promise<void> {
   const token = authStorage.get('accessToken');
   const sessionId = authStorage.get('sessionId');

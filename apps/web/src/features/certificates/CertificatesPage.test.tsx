@@ -87,7 +87,7 @@ describe('certificates page', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('views a certificate with every SPEC field and its explorer links', async () => {
+  it('views a certificate with every specified field and its explorer links', async () => {
     fakeApi([certificate({ number: 'CLC-2026-WIND0001' })]);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'View certificate CLC-2026-WIND0001' }));

@@ -35,7 +35,7 @@ import { useCertificates } from './api/certificates';
 import { CertificateQrDialog } from './components/CertificateQrDialog';
 import { CertificateViewerDialog } from './components/CertificateViewerDialog';
 
-/** SPEC §2 /certificates: searchable list of burn certificates with view, download PDF and show QR. */
+/** docs/product.md §2 /certificates: searchable list of burn certificates with view, download PDF and show QR. */
 export default function CertificatesPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();

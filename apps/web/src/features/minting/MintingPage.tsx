@@ -14,7 +14,7 @@ import { BatchMinting } from './batch/components/BatchMinting';
 import { MintingJobsTable } from './batch/components/MintingJobsTable';
 import { useLiveMintingJobs } from './batch/live-jobs';
 
-/** /minting: the entry to the Advanced mint wizard, Batch VCU minting and the minting-jobs table (SPEC §2). */
+/** /minting: the entry to the Advanced mint wizard, Batch VCU minting and the minting-jobs table (docs/product.md §2). */
 export default function MintingPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const { jobs, status } = useLiveMintingJobs();

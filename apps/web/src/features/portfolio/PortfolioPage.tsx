@@ -18,7 +18,7 @@ import { usePortfolio } from './api/portfolio';
 import { HoldingsTable, centsToCurrency } from './components/HoldingsTable';
 import { totalTonnes } from './holding-totals';
 
-/** SPEC §2 /portfolio: the company's token holdings per token and project, from the chain, with value. */
+/** docs/product.md §2 /portfolio: the company's token holdings per token and project, from the chain, with value. */
 export default function PortfolioPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();

@@ -30,7 +30,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 type TypeFilter = 'all' | ProjectType;
 
-/** SPEC §2 /carbon-projects: search, type filter, stats, project cards with the mint action, detail (?project=<id>), VCU import for minters. */
+/** docs/product.md §2 /carbon-projects: search, type filter, stats, project cards with the mint action, detail (?project=<id>), VCU import for minters. */
 export default function CarbonProjectsPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '../../lib/api-client';
 import { translateMessage } from '../../lib/messages';
 
-/** Server texts of an import (English, SPEC §8) → their translation keys. */
+/** Server texts of an import (English, docs/product.md §8) → their translation keys. */
 const KEYS_BY_TEXT = new Map<string, string>(
   (['imported', 'overlap', 'blockNotFound', 'blockNotIssued', 'issuanceMismatch', 'registryUnavailable'] as const).map((key) => [registryTexts[key], `projects.import.texts.${key}`]),
 );

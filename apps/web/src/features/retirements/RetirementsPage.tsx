@@ -29,7 +29,7 @@ import { retirementFailureText, translateRetirementMessage } from './retirement-
 import { useCancelRetirement, usePrepareRetirement } from './use-retirement-actions';
 import { useRetirementFlow, useWalletSigner } from './use-retirement-flow';
 
-/** SPEC §2 /retirements: stats, the new-retirement form with its guards, and the history. */
+/** docs/product.md §2 /retirements: stats, the new-retirement form with its guards, and the history. */
 export default function RetirementsPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();

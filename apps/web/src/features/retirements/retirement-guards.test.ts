@@ -7,7 +7,7 @@ const CONNECTED = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const OTHER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const approvedAdmin = { connectedAddress: CONNECTED, holding: undefined, company: company('approved'), role: 'COMPANY_ADMIN' } as const;
 
-describe('retirement guards (SPEC §5)', () => {
+describe('retirement guards (docs/product.md §5)', () => {
   it('allow retiring only with a connected wallet and an approved company', () => {
     expect(retirementGuards(approvedAdmin)).toEqual({ walletMissing: false, holderWalletMissing: false, kycBlocked: false, canSetKycStatus: false, canRetire: true });
     expect(retirementGuards({ ...approvedAdmin, connectedAddress: null })).toMatchObject({ walletMissing: true, canRetire: false });
@@ -31,7 +31,7 @@ describe('retirement guards (SPEC §5)', () => {
   });
 });
 
-describe('prepare (SPEC §4: a scheduled retirement can be cancelled or prepared)', () => {
+describe('prepare (docs/product.md §4: a scheduled retirement can be cancelled or prepared)', () => {
   it('is offered for an external wallet’s retirement waiting for a signature or scheduled, never once it runs or ended', () => {
     for (const status of ['pending', 'awaiting_signature', 'scheduled'] as const) expect(canPrepare({ status, walletType: 'external' })).toBe(true);
     for (const status of ['processing', 'completed', 'failed', 'cancelled'] as const) expect(canPrepare({ status, walletType: 'external' })).toBe(false);

@@ -1,11 +1,11 @@
 import type { CompanySummary, PortfolioHolding, Retirement, Role } from '@carbonledger/contracts';
 
 export interface RetirementGuards {
-  /** SPEC §5: retirements need a connected wallet. */
+  /** docs/product.md §5: retirements need a connected wallet. */
   walletMissing: boolean;
   /** The chosen token sits in an external wallet other than the connected one, which could not sign its burn. */
   holderWalletMissing: boolean;
-  /** SPEC §5: … and KYC/AML approval for the selected company. */
+  /** docs/product.md §5: … and KYC/AML approval for the selected company. */
   kycBlocked: boolean;
   /** Until the KYC screens exist, platform administrators set a company's KYC status here. */
   canSetKycStatus: boolean;

@@ -13,7 +13,7 @@ import { useAuthStore } from '../../lib/auth-store';
 import { ProfileTab } from './components/ProfileTab';
 import { SecurityTab } from './components/SecurityTab';
 
-/** SPEC §2 Profile and Settings tabs, in order. */
+/** docs/product.md §2 Profile and Settings tabs, in order. */
 export const SETTINGS_TABS = ['profile', 'company', 'security', 'api', 'notifications', 'blockchain', 'compliance', 'advanced'] as const;
 type SettingsTab = (typeof SETTINGS_TABS)[number];
 

@@ -38,7 +38,7 @@ function decodeOrError(base64: string): { decoded: DecodedTransaction | null; in
   }
 }
 
-/** SPEC §7 /tools/sign-base64: a prepared transaction, decoded, signed by the connected wallet, submitted. */
+/** docs/product.md §7 /tools/sign-base64: a prepared transaction, decoded, signed by the connected wallet, submitted. */
 export default function SignBase64Page({ name }: { name: string }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();

@@ -36,7 +36,7 @@ export function listFilters(values: TransactionFilterValues, page: number, pageS
   return { ...(values.type ? { type: values.type } : {}), ...(values.status ? { status: values.status } : {}), ...(search ? { search } : {}), page: page + 1, pageSize };
 }
 
-/** SPEC §2 /transactions (and /history): every mint, burn, received and sent transfer of the company's wallets. */
+/** docs/product.md §2 /transactions (and /history): every mint, burn, received and sent transfer of the company's wallets. */
 export default function TransactionsPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();

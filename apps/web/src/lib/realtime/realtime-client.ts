@@ -12,7 +12,7 @@ import {
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { REALTIME_EVENT_SCHEMAS, isRealtimeEvent, type RealtimeEventName, type RealtimeHandler, type RealtimeSubscriptionPayloads } from './events';
 
-/** SPEC §4 realtime connection states. */
+/** docs/product.md §4 realtime connection states. */
 export type RealtimeStatus = 'disconnected' | 'connecting' | 'connected' | 'error';
 
 type Connect = (url: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
@@ -24,7 +24,7 @@ export interface RealtimeTiming {
   heartbeatIntervalMs: number;
   missedHeartbeatsAllowed: number;
   connectTimeoutMs: number;
-  /** SPEC §4: after three missed pongs the socket is dropped and opened again after 1 s. */
+  /** docs/product.md §4: after three missed pongs the socket is dropped and opened again after 1 s. */
   heartbeatReconnectDelayMs: number;
 }
 
@@ -49,7 +49,7 @@ export interface RealtimeClient {
   tokenChanged(): void;
   on<E extends RealtimeEventName>(event: E, handler: RealtimeHandler<E>): () => void;
   /**
-   * Holds a SPEC §7 topic: subscribe_{topic} goes out now when connected and again on every
+   * Holds a docs/product.md §7 topic: subscribe_{topic} goes out now when connected and again on every
    * (re)connection, since the server forgets a closed socket's rooms. The returned function
    * lets go: unsubscribe_{topic} once nobody else holds the topic, else the remaining holder's
    * subscription again.
@@ -70,7 +70,7 @@ const DEFAULT_TIMING: RealtimeTiming = {
   heartbeatReconnectDelayMs: 1000,
 };
 
-/** SPEC §8: the text of a realtime error that carries no message of its own. */
+/** docs/product.md §8: the text of a realtime error that carries no message of its own. */
 export const UNKNOWN_REALTIME_ERROR = 'Erro desconhecido';
 
 /** socket.io's refusal of a namespace the server does not serve. */
@@ -78,7 +78,7 @@ const INVALID_NAMESPACE = 'Invalid namespace';
 
 const DEFAULT_CONFIG: RealtimeConfig = { path: REALTIME.path, namespace: REALTIME.namespace, guestNamespace: REALTIME.guestNamespace };
 
-/** SPEC §7 GET /api/v1/realtime/config, without credentials; any failure is ignored. */
+/** docs/product.md §7 GET /api/v1/realtime/config, without credentials; any failure is ignored. */
 export async function fetchRealtimeConfig(baseUrl = ''): Promise<RealtimeConfig | null> {
   try {
     const response = await fetch(`${baseUrl}${API_BASE_PATH}/realtime/config`, { credentials: 'omit' });
@@ -92,7 +92,7 @@ export async function fetchRealtimeConfig(baseUrl = ''): Promise<RealtimeConfig 
 }
 
 /**
- * One socket.io connection with the SPEC §4 life cycle: reconnect after 5 s when the server
+ * One socket.io connection with the docs/product.md §4 life cycle: reconnect after 5 s when the server
  * closed it, otherwise with a doubling delay from 1 s, disabled after 10 failed attempts; a
  * heartbeat every 30 s, three missed pongs drop the socket and reopen it after 1 s.
  * socket.io's own reconnection is off so that this policy, not the library's, applies.
@@ -110,7 +110,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   let error: string | null = null;
   let attempts = 0;
   let missedPongs = 0;
-  /** SPEC §4: when the namespaced connection fails before any succeeded, connect without a namespace. */
+  /** docs/product.md §4: when the namespaced connection fails before any succeeded, connect without a namespace. */
   let everConnected = false;
   let withoutNamespace = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;

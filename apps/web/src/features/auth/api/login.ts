@@ -8,7 +8,7 @@ async function postLogin(request: LoginRequest): Promise<AuthResult> {
   return parseAuthResult(answer);
 }
 
-/** Sent like every other mutation (SPEC §8): a refused sign-in is final, a failed one is tried once more. */
+/** Sent like every other mutation (docs/product.md §8): a refused sign-in is final, a failed one is tried once more. */
 export async function login(request: LoginRequest): Promise<AuthResult> {
   for (let failures = 0; ; failures++) {
     try {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { endSession } from '../session';
 
-/** SPEC §4: the server is told, but local state is cleared even when that call fails. */
+/** docs/product.md §4: the server is told, but local state is cleared even when that call fails. */
 export async function logout(): Promise<void> {
   try {
     await api.post('/auth/logout');

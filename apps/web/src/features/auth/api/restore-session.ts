@@ -1,7 +1,7 @@
 import { HEADERS, sessionRestoreSchema, type SessionRestore } from '@carbonledger/contracts';
 import { api } from '../../../lib/api';
 
-/** SPEC §4: restore presents the stored session id and fingerprint. */
+/** docs/product.md §4: restore presents the stored session id and fingerprint. */
 export function fetchSession(sessionId: string, fingerprint: string): Promise<SessionRestore> {
   return api.get('/auth/session', sessionRestoreSchema, {
     headers: { [HEADERS.sessionId]: sessionId, [HEADERS.sessionFingerprint]: fingerprint },

@@ -11,7 +11,7 @@ import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { CertificateFacts } from '../../../components/CertificateFacts';
 
-/** SPEC §2 Certificates viewer: every field of the certificate, with its chain references. */
+/** docs/product.md §2 Certificates viewer: every field of the certificate, with its chain references. */
 export function CertificateViewerDialog({
   certificate,
   onClose,

@@ -1,7 +1,7 @@
 import type { FrontendErrorReport } from '@carbonledger/contracts';
 import { api } from '../../../lib/api';
 
-/** SPEC §8: resize-observer notices are not errors worth reporting. */
+/** docs/product.md §8: resize-observer notices are not errors worth reporting. */
 export function isIgnoredError(error: Error): boolean {
   return /ResizeObserver loop/.test(error.message);
 }

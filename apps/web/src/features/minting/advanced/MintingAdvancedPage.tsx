@@ -23,7 +23,7 @@ import { WizardWalletCard } from './components/WizardWalletCard';
 import { mintFailureText, translateMintMessage } from './mint-messages';
 import { WIZARD_STEPS, createIdempotencyKeys, executeBlocker, firstStep, preselectedProjectId, type TokenFormInput, type WizardStep } from './wizard-logic';
 
-/** /minting/advanced: SPEC §2 Advanced mint wizard — select project, configure token, preview and fees, execute. */
+/** /minting/advanced: docs/product.md §2 Advanced mint wizard — select project, configure token, preview and fees, execute. */
 export default function MintingAdvancedPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();

@@ -17,12 +17,12 @@ describe('minting texts in the user language', () => {
     await loadSignedInTexts();
   });
 
-  it('has a translation for every SPEC §8 minting text and every file-store text', () => {
+  it('has a translation for every docs/product.md §8 minting text and every file-store text', () => {
     for (const key of mintMessageKeys()) expect(lookup(enSignedIn, key), key).toBeTruthy();
     expect(mintMessageKeys()).toHaveLength(Object.keys(mintingTexts).length + Object.keys(fileTexts).length + 2);
   });
 
-  it("keeps the SPEC wording in English and translates it, with the server's cap, in Portuguese", async () => {
+  it("keeps the specified wording in English and translates it, with the server's cap, in Portuguese", async () => {
     expect(translateMintMessage(i18next.getFixedT('en'), mintingTexts.cannotExecute)).toBe('Cannot execute minting. Please connect your wallet and review the preview.');
     await i18next.changeLanguage('pt');
     const pt = i18next.getFixedT('pt');
@@ -31,7 +31,7 @@ describe('minting texts in the user language', () => {
     await i18next.changeLanguage('en');
   });
 
-  it("shows the server's reason for a refused request, the step's SPEC text for a failure, and the no-data text for an empty answer", () => {
+  it("shows the server's reason for a refused request, the step's specified text for a failure, and the no-data text for an empty answer", () => {
     const t = i18next.getFixedT('en');
     expect(mintFailureText(t, new ApiError(mintingTexts.walletNotApproved, 400, 'VALIDATION_ERROR'), mintingTexts.previewFailed)).toBe(mintingTexts.walletNotApproved);
     expect(mintFailureText(t, new ApiError('Internal server error. Please try again later.', 500, 'INTERNAL_ERROR'), mintingTexts.previewFailed)).toBe(mintingTexts.previewFailed);

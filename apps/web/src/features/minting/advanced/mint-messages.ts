@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { ApiError, clientErrorTexts } from '../../../lib/api-client';
 import { translateMessage } from '../../../lib/messages';
 
-/** Contract and server texts of minting, files and projects (English, SPEC §8) → their translation keys. */
+/** Contract and server texts of minting, files and projects (English, docs/product.md §8) → their translation keys. */
 const KEYS_BY_TEXT = new Map<string, string>([
   ...Object.entries(mintingTexts).map(([key, text]) => [text, `mintWizard.texts.${key}`] as const),
   ...Object.entries(fileTexts).map(([key, text]) => [text, `mintWizard.fileTexts.${key}`] as const),
@@ -31,7 +31,7 @@ export function translateMintMessage(t: TFunction, text: string): string {
   return translateMessage(t, text);
 }
 
-/** The server's reason for a refused request when it gave one (4xx), otherwise the SPEC §8 text of the step. */
+/** The server's reason for a refused request when it gave one (4xx), otherwise the docs/product.md §8 text of the step. */
 export function mintFailureText(t: TFunction, error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message === clientErrorTexts.emptyResponse && fallback === mintingTexts.mintingFailed) return t('mintWizard.texts.mintingFailedNoResponse');
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) return translateMintMessage(t, error.message);

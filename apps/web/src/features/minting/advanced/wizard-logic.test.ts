@@ -60,7 +60,7 @@ describe('the quantity cap', () => {
     expect(defaultVintage(new Map())).toBeNull();
   });
 
-  it('accepts up to the cap and refuses one tCO2e more with the SPEC text', () => {
+  it('accepts up to the cap and refuses one tCO2e more with the specified text', () => {
     expect(tokenFormSchema(1000n).safeParse({ ...FORM, quantity: '1000' }).success).toBe(true);
     const above = tokenFormSchema(1000n).safeParse({ ...FORM, quantity: '1001' });
     expect(above.success).toBe(false);
@@ -84,7 +84,7 @@ describe('the quantity cap', () => {
 
 describe('the execute guard', () => {
   const valid = { valid: true };
-  it('needs a connected wallet and a reviewed preview (SPEC §5)', () => {
+  it('needs a connected wallet and a reviewed preview (docs/product.md §5)', () => {
     expect(executeBlocker({ walletConnected: false, preview: valid, reviewed: true })).toBe(mintingTexts.cannotExecute);
     expect(executeBlocker({ walletConnected: true, preview: null, reviewed: true })).toBe(mintingTexts.cannotExecute);
     expect(executeBlocker({ walletConnected: true, preview: valid, reviewed: false })).toBe(mintingTexts.cannotExecute);

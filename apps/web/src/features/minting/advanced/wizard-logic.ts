@@ -2,7 +2,7 @@ import { mintPreviewRequest, mintingTexts, type CarbonProject, type MintPreview,
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 
-/** SPEC §2/§4 Advanced mint wizard: select project, configure token, preview and fees, execute. */
+/** docs/product.md §2/§4 Advanced mint wizard: select project, configure token, preview and fees, execute. */
 export const WIZARD_STEPS = ['selectProject', 'configure', 'preview', 'execute'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
@@ -71,8 +71,8 @@ export function suggestTokenConfig(project: Pick<CarbonProject, 'name'>, vintage
 }
 
 /**
- * SPEC §5: execution needs a connected wallet and a reviewed (and valid) preview; otherwise
- * the SPEC text says so. Null means the Execute button may be pressed.
+ * docs/product.md §5: execution needs a connected wallet and a reviewed (and valid) preview; otherwise
+ * docs/product.md gives the text. Null means the Execute button may be pressed.
  */
 export function executeBlocker(state: { walletConnected: boolean; preview: Pick<MintPreview, 'valid'> | null; reviewed: boolean }): string | null {
   if (!state.walletConnected || !state.preview || !state.reviewed) return mintingTexts.cannotExecute;

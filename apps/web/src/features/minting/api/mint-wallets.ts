@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api';
 
-/** The company's wallets that may receive minted tokens, for the wizard and the batch alike: approved or active (SPEC §5 Mint). */
+/** The company's wallets that may receive minted tokens, for the wizard and the batch alike: approved or active (docs/product.md §5 Mint). */
 export async function fetchMintWallets(): Promise<CompanyWallet[]> {
   const wallets = await api.get('/wallets', z.array(companyWalletSchema));
   return wallets.filter((wallet) => wallet.operational);

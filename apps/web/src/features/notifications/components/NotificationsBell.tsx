@@ -20,7 +20,7 @@ import { notificationKeys, useNotifications } from '../api/notifications';
 import { useFallbackInterval, useRealtimeInvalidate } from '../../../lib/realtime';
 
 /**
- * SPEC §2/§9: a notification pops up when it arrives while the user is here, at most 3 at a
+ * docs/product.md §2/§9: a notification pops up when it arrives while the user is here, at most 3 at a
  * time, for 6 s. What the first answer already holds arrived earlier: the bell lists it, and
  * it never pops up again on a later page load.
  */

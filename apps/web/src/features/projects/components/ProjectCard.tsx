@@ -35,7 +35,7 @@ function Credit({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** SPEC §3 Carbon project on a card: name, id, location, type, vintage, co-benefits, methodology, credits. */
+/** docs/product.md §3 Carbon project on a card: name, id, location, type, vintage, co-benefits, methodology, credits. */
 export function ProjectCard({ project, canMint, onDetails }: { project: CarbonProject; canMint: boolean; onDetails: () => void }) {
   const { t } = useTranslation();
   const language = currentLanguage();

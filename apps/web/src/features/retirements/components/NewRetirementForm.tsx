@@ -42,7 +42,7 @@ function countryOptions(language: Language): { code: string; name: string }[] {
   return [...ISO_COUNTRY_CODES].map((code) => ({ code, name: countryName(code, language) })).sort((a, b) => a.name.localeCompare(b.name, language));
 }
 
-/** SPEC §2 new retirement: token, amount in tCO2e, reason, location, memo, beneficiary, company, schedule toggle; Retire now or Schedule. */
+/** docs/product.md §2 new retirement: token, amount in tCO2e, reason, location, memo, beneficiary, company, schedule toggle; Retire now or Schedule. */
 export function NewRetirementForm({ companies, holdings, holdingsLoading, defaultCompanyId, role, connectedAddress, busy, onConnect, onCompanyChange, onSubmit }: NewRetirementFormProps) {
   const { t } = useTranslation();
   const language = currentLanguage();

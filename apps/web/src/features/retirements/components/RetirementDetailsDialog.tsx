@@ -14,7 +14,7 @@ import { RetirementLinks } from './RetirementOutcome';
 import { RetirementStatusChip } from './RetirementStatusChip';
 import { currentLanguage } from '../../../lib/i18n';
 
-/** Every field of one retirement (SPEC §3), with its certificate and transaction links. */
+/** Every field of one retirement (docs/product.md §3), with its certificate and transaction links. */
 export function RetirementDetailsDialog({ retirement, onClose }: { retirement: Retirement | null; onClose: () => void }) {
   const { t } = useTranslation();
   const language = currentLanguage();

@@ -64,7 +64,7 @@ function ConnectWalletAlert({ testId, message, onConnect }: { testId: string; me
   );
 }
 
-/** SPEC §5 guards of a retirement: the connected wallet, then the selected company's KYC/AML approval. */
+/** docs/product.md §5 guards of a retirement: the connected wallet, then the selected company's KYC/AML approval. */
 export function RetirementGuardAlerts({ guards, company, onConnect }: { guards: RetirementGuards; company: CompanySummary | undefined; onConnect: () => void }) {
   const { t } = useTranslation();
   return (

@@ -5,7 +5,7 @@ import { StatCard } from '../../../components/StatCard';
 import { formatNumber } from '../../../lib/format';
 import { useRetirementStats } from '../api/retirement-stats';
 
-/** SPEC §2 stat cards: total retired, certificates, transactions. */
+/** docs/product.md §2 stat cards: total retired, certificates, transactions. */
 export function RetirementStats({ refetchInterval }: { refetchInterval: number | false }) {
   const { t } = useTranslation();
   const stats = useRetirementStats(refetchInterval);

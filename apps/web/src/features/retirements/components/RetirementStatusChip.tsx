@@ -12,7 +12,7 @@ const COLORS: Record<RetirementStatus, ChipProps['color']> = {
   cancelled: 'default',
 };
 
-/** SPEC §4: a completed retirement reads "Retired". */
+/** docs/product.md §4: a completed retirement reads "Retired". */
 export function RetirementStatusChip({ status }: { status: RetirementStatus }) {
   const { t } = useTranslation();
   return <Chip size="small" color={COLORS[status]} variant={status === 'cancelled' ? 'outlined' : 'filled'} label={t(`retirements.status.${status}`)} />;

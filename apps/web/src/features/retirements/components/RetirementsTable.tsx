@@ -25,7 +25,7 @@ export interface RetirementRowActions {
   canOperate: boolean;
 }
 
-/** SPEC §2 history: ID, status, amount, company, tx, registry, created, scheduled, completed, actions. */
+/** docs/product.md §2 history: ID, status, amount, company, tx, registry, created, scheduled, completed, actions. */
 export function RetirementsTable({ items, actions }: { items: readonly Retirement[]; actions: RetirementRowActions }) {
   const { t } = useTranslation();
   const language = currentLanguage();

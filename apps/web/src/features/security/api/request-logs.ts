@@ -11,7 +11,7 @@ export function fetchRequestLogs(filters: RequestLogFilters): Promise<RequestLog
   return api.get(REQUEST_LOGS_PATH, z.array(requestLogSchema), { query: { ...filters, format: 'json' } });
 }
 
-/** SPEC §2: the CSV export uses the filters currently applied. */
+/** docs/product.md §2: the CSV export uses the filters currently applied. */
 export function fetchRequestLogsCsv(filters: RequestLogFilters): Promise<string> {
   return api.get(REQUEST_LOGS_PATH, z.string(), { query: { ...filters, format: 'csv' } });
 }

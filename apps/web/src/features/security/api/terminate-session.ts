@@ -6,7 +6,7 @@ export function terminateSession(id: string): Promise<unknown> {
   return api.delete(`/sessions/${encodeURIComponent(id)}`);
 }
 
-/** SPEC §7: after a termination the list and the stats are loaded again. */
+/** docs/product.md §7: after a termination the list and the stats are loaded again. */
 export function useTerminateSession() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: terminateSession, retry: false, onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }) });

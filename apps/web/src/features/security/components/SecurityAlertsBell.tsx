@@ -16,7 +16,7 @@ import { securityAlertKeys, useSecurityAlerts } from '../api/security-alerts';
 import { useFallbackInterval, useRealtimeInvalidate } from '../../../lib/realtime';
 import { SeverityChip } from './SeverityChip';
 
-/** SPEC §2 security-alerts bell: up to 5 unresolved alerts, Resolve chips, badge max 99. */
+/** docs/product.md §2 security-alerts bell: up to 5 unresolved alerts, Resolve chips, badge max 99. */
 export function SecurityAlertsBell() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -32,7 +32,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** SPEC §2 details dialog: hash, fee in SOL, from, to, description, explorer link, certificate for burns. */
+/** docs/product.md §2 details dialog: hash, fee in SOL, from, to, description, explorer link, certificate for burns. */
 export function TransactionDetailsDialog({ transaction, onClose }: { transaction: TransactionView | null; onClose: () => void }) {
   const { t } = useTranslation();
   const language = currentLanguage();

@@ -15,7 +15,7 @@ export interface TransactionFilterValues {
 /** An empty choice reads "All" instead of an empty box under the label. */
 const ALL_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
-/** SPEC §2 Transactions: filters by type (mint, burn, received, sent) and status, and a search. */
+/** docs/product.md §2 Transactions: filters by type (mint, burn, received, sent) and status, and a search. */
 export function TransactionFilters({ value, onChange }: { value: TransactionFilterValues; onChange: (next: TransactionFilterValues) => void }) {
   const { t } = useTranslation();
   return (

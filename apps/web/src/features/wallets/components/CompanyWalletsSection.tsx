@@ -25,7 +25,7 @@ import { ConfirmDialog, type Confirmation } from '../../../components/ConfirmDia
 
 type WalletAction = 'primary' | 'remove';
 
-/** SPEC §2 Company wallets: register, list, copy, explorer, set primary, remove, details. */
+/** docs/product.md §2 Company wallets: register, list, copy, explorer, set primary, remove, details. */
 export function CompanyWalletsSection({ browserWallet, showTitle = true }: { browserWallet: BrowserWallet; showTitle?: boolean }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();

@@ -45,7 +45,7 @@ function Action({ label, onClick, children, disabled }: { label: string; onClick
   );
 }
 
-/** SPEC §2 columns: wallet, type, status, registered at, approved by. */
+/** docs/product.md §2 columns: wallet, type, status, registered at, approved by. */
 export function CompanyWalletsTable({ wallets, actions, showCompany = false }: { wallets: CompanyWallet[]; actions: WalletRowActions; showCompany?: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();

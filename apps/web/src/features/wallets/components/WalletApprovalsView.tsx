@@ -39,7 +39,7 @@ const DONE_TEXTS: Record<WalletDecision, string> = {
   reactivate: walletTexts.reactivated,
 };
 
-/** SPEC §6: wallets of every company awaiting (or past) an administrator's decision. */
+/** docs/product.md §6: wallets of every company awaiting (or past) an administrator's decision. */
 export function WalletApprovalsView() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();

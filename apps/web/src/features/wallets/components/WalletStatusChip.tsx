@@ -11,7 +11,7 @@ const COLORS: Record<CompanyWalletStatus, ChipProps['color']> = {
   revoked: 'default',
 };
 
-/** SPEC §4: suspended and revoked read as not active. */
+/** docs/product.md §4: suspended and revoked read as not active. */
 export function WalletStatusChip({ status }: { status: CompanyWalletStatus }) {
   const { t } = useTranslation();
   return (

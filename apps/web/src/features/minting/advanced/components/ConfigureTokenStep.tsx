@@ -53,7 +53,7 @@ interface StepProps {
 }
 
 /**
- * Step 2: the token (SPEC §3 Token to mint). Waits for the VCUs the project can mint from and
+ * Step 2: the token (docs/product.md §3 Token to mint). Waits for the VCUs the project can mint from and
  * the company's approved wallets, then starts the form from the last draft or from proposals:
  * the oldest vintage with units, a name and symbol from the project, the connected wallet.
  */

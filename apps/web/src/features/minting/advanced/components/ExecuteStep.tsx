@@ -13,7 +13,7 @@ import { formatNumber } from '../../../../lib/format';
 import { currentLanguage } from '../../../../lib/i18n';
 import { translateMintMessage } from '../mint-messages';
 
-/** SPEC §4: execute is processing, then success or failure with retry; a mint above the approval limit waits for an administrator (202). */
+/** docs/product.md §4: execute is processing, then success or failure with retry; a mint above the approval limit waits for an administrator (202). */
 export type ExecutionState = { kind: 'processing' } | { kind: 'done'; result: ExecuteMintResult } | { kind: 'failed'; message: string };
 
 /** Step 4: the mint running, minted (explorer link, portfolio), waiting for approval, or failed with Retry. */

@@ -60,7 +60,7 @@ function Row({ label, value, testId }: { label: string; value: string; testId?: 
 
 /**
  * Step 3: what the server checked and what the mint costs (fees read from the chain, paid by the
- * platform issuer), then the SPEC §5 guard: a connected wallet and a reviewed preview before Execute.
+ * platform issuer), then the docs/product.md §5 guard: a connected wallet and a reviewed preview before Execute.
  */
 export function PreviewStep({
   preview,

@@ -9,13 +9,13 @@ import { WalletPickerDialog } from '../../../../components/WalletPickerDialog';
 import type { BrowserWallet } from '../../../../lib/use-browser-wallet';
 import { translateMintMessage } from '../mint-messages';
 
-/** The browser wallet SPEC §5 requires before executing: connected, or the button that opens the picker. */
+/** The browser wallet docs/product.md §5 requires before executing: connected, or the button that opens the picker. */
 export function WizardWalletCard({ browserWallet }: { browserWallet: BrowserWallet }) {
   const { t } = useTranslation();
   const [pickerOpen, setPickerOpen] = useState(false);
   const [failed, setFailed] = useState(false);
   const connected = browserWallet.connected;
-  // The picker shows its own failure too; the wizard keeps the SPEC §8 text in view after it closes.
+  // The picker shows its own failure too; the wizard keeps the docs/product.md §8 text in view after it closes.
   const reporting: BrowserWallet = {
     ...browserWallet,
     connect: async (entry) => {

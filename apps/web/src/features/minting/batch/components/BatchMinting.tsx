@@ -14,7 +14,7 @@ import { SelectVcusStep } from './SelectVcusStep';
 
 const STEPS = ['select', 'review', 'execute'] as const;
 
-/** SPEC §2/§4 Batch VCU minting: select, review, execute. */
+/** docs/product.md §2/§4 Batch VCU minting: select, review, execute. */
 export function BatchMinting({ jobs }: { jobs: readonly MintingJob[] | undefined }) {
   const { t } = useTranslation();
   const [step, setStep] = useState(0);

@@ -20,7 +20,7 @@ interface MintingJobsTableProps {
   reconnecting: boolean;
 }
 
-/** SPEC §3 Minting job: id, VCU count, total amount, status, progress, created. */
+/** docs/product.md §3 Minting job: id, VCU count, total amount, status, progress, created. */
 export function MintingJobsTable({ jobs, failed, reconnecting }: MintingJobsTableProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
