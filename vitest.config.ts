@@ -14,6 +14,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      { test: { name: 'lint', root: 'eslint-fixtures', include: ['*.test.ts'] } },
       {
         test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' },
       },

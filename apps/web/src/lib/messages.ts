@@ -1,7 +1,13 @@
 import { errorCatalogue, genericErrorTexts, loginTexts } from '@carbonledger/contracts';
 import type { TFunction } from 'i18next';
-import { loginErrorTexts } from '../features/auth/login-error';
 import { clientErrorTexts } from './api-client';
+
+/** docs/product.md §8 login texts the client owns (features/auth picks among them). */
+export const loginErrorTexts = {
+  failed: 'Login failed',
+  noData: 'No response data received',
+  dualAuthFailed: 'Dual authentication failed',
+} as const;
 
 /**
  * Texts that come from the contracts and the server are English (docs/product.md §5/§8); this maps

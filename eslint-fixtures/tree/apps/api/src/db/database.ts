@@ -1,0 +1,3 @@
+import { now } from '../lib/clock';
+
+export const openedAt = now();

@@ -1,0 +1,3 @@
+export function now(): number {
+  return 0;
+}

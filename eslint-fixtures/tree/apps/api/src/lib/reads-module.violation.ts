@@ -1,0 +1,3 @@
+import { readBeta } from '../modules/beta';
+
+export const fromModule = readBeta('lib');

@@ -1,0 +1,3 @@
+import { who } from '../plugins/auth';
+
+export const fromPlugin = who;

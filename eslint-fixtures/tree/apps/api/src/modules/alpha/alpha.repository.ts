@@ -1,0 +1,3 @@
+export function findAlpha(id: string): string {
+  return `alpha ${id}`;
+}

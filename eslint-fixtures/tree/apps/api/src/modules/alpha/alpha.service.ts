@@ -1,0 +1,5 @@
+import { findAlpha } from './alpha.repository';
+
+export function readAlpha(id: string): string {
+  return findAlpha(id);
+}

@@ -1,0 +1,1 @@
+export { readBeta } from './beta.service';

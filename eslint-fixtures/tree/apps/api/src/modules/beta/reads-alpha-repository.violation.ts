@@ -1,0 +1,3 @@
+import { findAlpha } from '../alpha/alpha.repository';
+
+export const bypass = findAlpha('beta');

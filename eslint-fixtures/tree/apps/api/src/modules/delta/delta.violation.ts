@@ -1,0 +1,4 @@
+import { epsilonName } from '../epsilon';
+
+export const deltaName = 'delta';
+export const deltaUsesEpsilon = () => epsilonName;

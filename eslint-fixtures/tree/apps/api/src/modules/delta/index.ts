@@ -1,0 +1,1 @@
+export { deltaName, deltaUsesEpsilon } from './delta.violation';

@@ -1,0 +1,4 @@
+import { deltaName } from '../delta';
+
+export const epsilonName = 'epsilon';
+export const epsilonUsesDelta = () => deltaName;

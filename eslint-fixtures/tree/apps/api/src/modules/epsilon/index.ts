@@ -1,0 +1,1 @@
+export { epsilonName, epsilonUsesDelta } from './epsilon.violation';

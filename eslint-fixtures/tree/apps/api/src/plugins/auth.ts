@@ -1,0 +1,3 @@
+import { readAlpha } from '../modules/alpha/index';
+
+export const who = readAlpha('plugin');

@@ -1,0 +1,3 @@
+import { OrdersPage } from '../features/orders/OrdersPage';
+
+export const embedded = OrdersPage;

@@ -1,0 +1,3 @@
+import { InvoicesPage } from '../invoices/InvoicesPage';
+
+export const borrowed = InvoicesPage;

@@ -1,0 +1,3 @@
+export function formatAmount(amount: number): string {
+  return amount.toFixed(2);
+}

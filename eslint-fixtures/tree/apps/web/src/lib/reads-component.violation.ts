@@ -1,0 +1,3 @@
+import { Amount } from '../components/Amount';
+
+export const component = Amount;
