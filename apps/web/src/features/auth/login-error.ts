@@ -1,12 +1,6 @@
 import { errorCatalogue } from '@carbonledger/contracts';
 import { ApiError, clientErrorTexts } from '../../lib/api-client';
-
-/** docs/product.md §8 login texts the client owns. */
-export const loginErrorTexts = {
-  failed: 'Login failed',
-  noData: 'No response data received',
-  dualAuthFailed: 'Dual authentication failed',
-} as const;
+import { loginErrorTexts } from '../../lib/messages';
 
 const KNOWN_CODES = ['INVALID_CREDENTIALS', 'MFA_REQUIRED', 'INVALID_MFA_TOKEN', 'ACCOUNT_LOCKED', 'KYC_REQUIRED', 'RATE_LIMITED', 'VALIDATION_ERROR'] as const;
 
