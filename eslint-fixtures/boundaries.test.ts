@@ -36,7 +36,10 @@ describe('import boundaries (eslint.config.js)', () => {
 
   it('reports every deliberate violation with the rule that forbids it', () => {
     for (const [file, rules] of Object.entries(expectedViolations)) {
-      expect(problemsByFile.get(file)?.map((message) => message.ruleId), file).toEqual(rules);
+      expect(
+        problemsByFile.get(file)?.map((message) => message.ruleId),
+        file,
+      ).toEqual(rules);
     }
   });
 

@@ -30,12 +30,18 @@ export function useRealtimeInvalidate(events: readonly RealtimeEventName[], quer
  * Holds the topic's subscription while the component is mounted (unsubscribe_{topic} when it
  * leaves); a payload of different value subscribes again with it. Connects on first use.
  */
-export function useRealtimeSubscription<T extends RealtimeTopic>(topic: T, payload: RealtimeSubscriptionPayloads[T], client: RealtimeClient = appRealtime()): void {
+export function useRealtimeSubscription<T extends RealtimeTopic>(
+  topic: T,
+  payload: RealtimeSubscriptionPayloads[T],
+  client: RealtimeClient = appRealtime(),
+): void {
   // By value: a screen builds a new filters object on every render.
   const serialised = JSON.stringify(payload ?? null);
   useEffect(() => {
     client.start();
-    return client.subscribe(topic, JSON.parse(serialised) ?? undefined);
+    // JSON has no undefined: a topic without payload went through as null.
+    const held = JSON.parse(serialised) as RealtimeSubscriptionPayloads[T] | null;
+    return client.subscribe(topic, held ?? (undefined as RealtimeSubscriptionPayloads[T]));
   }, [client, topic, serialised]);
 }
 

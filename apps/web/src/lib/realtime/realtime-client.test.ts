@@ -1,25 +1,23 @@
-import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { type AddressInfo, type Socket, connect, createServer as createTcpServer } from 'node:net';
 import { REALTIME, SERVER_EVENTS, type MintingJob } from '@carbonledger/contracts';
-import { Server, type Socket as ServerSocket } from 'socket.io';
+import { Server, type ServerOptions, type Socket as ServerSocket } from 'socket.io';
 import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRealtimeClient, type RealtimeClient, type RealtimeTiming } from './realtime-client';
 
 /** A socket.io server shaped like the API's gateway: token-checked members, open guests. */
-let http: HttpServer;
 let server: Server;
 let baseUrl: string;
 const validTokens = new Set(['token-1', 'token-2']);
 const handshakes: { namespace: string; token: unknown }[] = [];
 /** subscribe_{topic} and unsubscribe_{topic} as the server received them. */
 const topicEvents: { event: string; payload: unknown }[] = [];
-let answerPings = true;
 
-beforeAll(async () => {
-  http = createServer();
-  server = new Server(http, { path: REALTIME.path, transports: ['websocket', 'polling'] });
-  const members = server.of(REALTIME.namespace);
+async function startServer(options: Partial<ServerOptions> = {}): Promise<{ server: Server; url: string }> {
+  const http = createServer();
+  const realtimeServer = new Server(http, { path: REALTIME.path, transports: ['websocket', 'polling'], ...options });
+  const members = realtimeServer.of(REALTIME.namespace);
   members.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
     handshakes.push({ namespace: REALTIME.namespace, token });
@@ -29,19 +27,49 @@ beforeAll(async () => {
     socket.onAny((event: string, payload: unknown) => {
       if (/^(un)?subscribe_/.test(event)) topicEvents.push({ event, payload });
     });
-    socket.on('ping', (payload: { timestamp: number }) => {
-      if (answerPings) socket.emit(SERVER_EVENTS.pong, { timestamp: payload.timestamp, serverTime: Date.now() });
-    });
     socket.emit(SERVER_EVENTS.connectionConfirmed, { userId: null, namespace: socket.nsp.name, serverTime: new Date().toISOString() });
   };
   members.on('connection', greet);
-  server.of(REALTIME.guestNamespace).on('connection', (socket) => {
+  realtimeServer.of(REALTIME.guestNamespace).on('connection', (socket) => {
     handshakes.push({ namespace: REALTIME.guestNamespace, token: (socket.handshake.auth as { token?: unknown }).token });
     greet(socket);
   });
-  server.of('/').on('connection', (socket) => handshakes.push({ namespace: '/', token: (socket.handshake.auth as { token?: unknown }).token }));
+  realtimeServer.of('/').on('connection', (socket) => handshakes.push({ namespace: '/', token: (socket.handshake.auth as { token?: unknown }).token }));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  return { server: realtimeServer, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+}
+
+/** A TCP relay in front of a server: silence() lets its open connections go quiet both ways, as a dead network does. */
+async function startRelay(target: string) {
+  const sockets = new Set<Socket>();
+  const links: { silent: boolean }[] = [];
+  const relay = createTcpServer((downstream) => {
+    const upstream = connect(Number(new URL(target).port), '127.0.0.1');
+    const link = { silent: false };
+    links.push(link);
+    for (const [from, to] of [
+      [downstream, upstream],
+      [upstream, downstream],
+    ] as const) {
+      sockets.add(from);
+      from.on('data', (chunk) => link.silent || to.write(chunk));
+      from.on('close', () => to.destroy());
+      from.on('error', () => to.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+    silence: () => links.forEach((link) => (link.silent = true)),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      relay.close();
+    },
+  };
+}
+
+beforeAll(async () => {
+  ({ server, url: baseUrl } = await startServer());
 });
 
 afterAll(async () => {
@@ -53,12 +81,11 @@ afterEach(() => {
   for (const client of clients.splice(0)) client.stop();
   handshakes.length = 0;
   topicEvents.length = 0;
-  answerPings = true;
 });
 
-function client(getToken: () => string | null, timing: Partial<RealtimeTiming> = {}, namespace: string = REALTIME.namespace): RealtimeClient {
-  const fetchConfig = async () => ({ path: REALTIME.path, namespace, guestNamespace: REALTIME.guestNamespace });
-  const realtime = createRealtimeClient({ loadConnect: async () => io, getToken, baseUrl, timing, fetchConfig });
+function client(getToken: () => string | null, timing: Partial<RealtimeTiming> = {}, namespace: string = REALTIME.namespace, url = baseUrl): RealtimeClient {
+  const fetchConfig = () => Promise.resolve({ path: REALTIME.path, namespace, guestNamespace: REALTIME.guestNamespace });
+  const realtime = createRealtimeClient({ loadConnect: () => Promise.resolve(io), getToken, baseUrl: url, timing, fetchConfig });
   clients.push(realtime);
   return realtime;
 }
@@ -103,8 +130,14 @@ describe('realtime client against a socket.io server', () => {
     expect(received).toEqual([job]);
 
     off();
+    // Events on one socket arrive in order: once a later event is in, the unheard one has been delivered too.
+    let confirmed = false;
+    realtime.on(SERVER_EVENTS.connectionConfirmed, () => (confirmed = true));
     server.of(REALTIME.namespace).emit(SERVER_EVENTS.mintingJobUpdate, { ...job, progress: 100, status: 'completed' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    server
+      .of(REALTIME.namespace)
+      .emit(SERVER_EVENTS.connectionConfirmed, { userId: null, namespace: REALTIME.namespace, serverTime: new Date().toISOString() });
+    await until(() => confirmed);
     expect(received).toHaveLength(1);
   });
 
@@ -159,14 +192,22 @@ describe('realtime client against a socket.io server', () => {
   });
 
   it('drops and reopens the socket when the server stops answering the heartbeat', async () => {
-    const realtime = client(() => 'token-1', { heartbeatIntervalMs: 30, missedHeartbeatsAllowed: 3, heartbeatReconnectDelayMs: 20 });
-    realtime.start();
-    await until(() => realtime.status() === 'connected');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(handshakes).toHaveLength(1);
+    // socket.io's heartbeat, quickened: the server pings every 50 ms and a ping missing for 50 + 500 ms drops the connection.
+    const heartbeat = await startServer({ pingInterval: 50, pingTimeout: 500 });
+    const network = await startRelay(heartbeat.url);
+    try {
+      const realtime = client(() => 'token-1', { baseDelayMs: 20 }, REALTIME.namespace, network.url);
+      realtime.start();
+      await until(() => realtime.status() === 'connected');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(handshakes).toHaveLength(1);
 
-    answerPings = false;
-    await until(() => handshakes.length === 2, 2000);
+      network.silence();
+      await until(() => handshakes.length === 2, 2000);
+    } finally {
+      network.close();
+      await heartbeat.server.close();
+    }
   });
 
   it('falls back to no namespace when the configured one is refused before any connection', async () => {

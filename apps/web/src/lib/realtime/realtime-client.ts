@@ -1,8 +1,6 @@
 import {
   API_BASE_PATH,
-  CLIENT_EVENTS,
   REALTIME,
-  SERVER_EVENTS,
   realtimeConfigSchema,
   subscribeEvent,
   unsubscribeEvent,
@@ -21,11 +19,7 @@ export interface RealtimeTiming {
   maxReconnectAttempts: number;
   baseDelayMs: number;
   serverCloseDelayMs: number;
-  heartbeatIntervalMs: number;
-  missedHeartbeatsAllowed: number;
   connectTimeoutMs: number;
-  /** docs/product.md §4: after three missed pongs the socket is dropped and opened again after 1 s. */
-  heartbeatReconnectDelayMs: number;
 }
 
 export interface RealtimeClientOptions {
@@ -40,34 +34,32 @@ export interface RealtimeClientOptions {
   timing?: Partial<RealtimeTiming>;
 }
 
+/** A closure, not a class: its functions may be passed around unbound (useSyncExternalStore takes two of them). */
 export interface RealtimeClient {
   /** Connects unless already connected or connecting; a disabled client stays disabled until stop(). */
-  start(): void;
+  start: () => void;
   /** Disconnects and stops reconnecting (logout, token cleared in another tab). */
-  stop(): void;
+  stop: () => void;
   /** Reconnects when the stored token is no longer the one the socket was opened with (after a refresh). */
-  tokenChanged(): void;
-  on<E extends RealtimeEventName>(event: E, handler: RealtimeHandler<E>): () => void;
+  tokenChanged: () => void;
+  on: <E extends RealtimeEventName>(event: E, handler: RealtimeHandler<E>) => () => void;
   /**
    * Holds a docs/product.md §7 topic: subscribe_{topic} goes out now when connected and again on every
    * (re)connection, since the server forgets a closed socket's rooms. The returned function
    * lets go: unsubscribe_{topic} once nobody else holds the topic, else the remaining holder's
    * subscription again.
    */
-  subscribe<T extends RealtimeTopic>(topic: T, payload: RealtimeSubscriptionPayloads[T]): () => void;
-  status(): RealtimeStatus;
-  lastError(): string | null;
-  onStatusChange(listener: () => void): () => void;
+  subscribe: <T extends RealtimeTopic>(topic: T, payload: RealtimeSubscriptionPayloads[T]) => () => void;
+  status: () => RealtimeStatus;
+  lastError: () => string | null;
+  onStatusChange: (listener: () => void) => () => void;
 }
 
 const DEFAULT_TIMING: RealtimeTiming = {
   maxReconnectAttempts: REALTIME.maxReconnectAttempts,
   baseDelayMs: REALTIME.baseDelayMs,
   serverCloseDelayMs: REALTIME.serverCloseDelayMs,
-  heartbeatIntervalMs: REALTIME.heartbeatIntervalMs,
-  missedHeartbeatsAllowed: REALTIME.missedHeartbeatsAllowed,
   connectTimeoutMs: REALTIME.connectTimeoutMs,
-  heartbeatReconnectDelayMs: 1000,
 };
 
 /** docs/product.md §8: the text of a realtime error that carries no message of its own. */
@@ -93,9 +85,13 @@ export async function fetchRealtimeConfig(baseUrl = ''): Promise<RealtimeConfig 
 
 /**
  * One socket.io connection with the docs/product.md §4 life cycle: reconnect after 5 s when the server
- * closed it, otherwise with a doubling delay from 1 s, disabled after 10 failed attempts; a
- * heartbeat every 30 s, three missed pongs drop the socket and reopen it after 1 s.
- * socket.io's own reconnection is off so that this policy, not the library's, applies.
+ * closed it, otherwise with a doubling delay from 1 s, disabled after 10 failed attempts.
+ * socket.io's own reconnection does the retrying (its backoff, without jitter so the delays
+ * double exactly), and its heartbeat finds a dead connection: the server pings every
+ * REALTIME.heartbeatIntervalMs (plugins/realtime.ts) and socket.io drops a connection that
+ * stops pinging ('ping timeout'), then reconnects it. socket.io leaves two cases to the
+ * application, handled here with the same delays: a connection the server refused (its
+ * middleware or an unserved namespace), and a socket the server closed on purpose.
  */
 export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
   const timing = { ...DEFAULT_TIMING, ...options.timing };
@@ -108,13 +104,12 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   let running = false;
   let state: RealtimeStatus = 'disconnected';
   let error: string | null = null;
+  /** Retries this client schedules itself (refusals); socket.io counts its own. */
   let attempts = 0;
-  let missedPongs = 0;
   /** docs/product.md §4: when the namespaced connection fails before any succeeded, connect without a namespace. */
   let everConnected = false;
   let withoutNamespace = false;
-  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  let heartbeatTimer: ReturnType<typeof setInterval> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped by every stop/reopen, so a connection still being prepared for an older one is dropped. */
   let generation = 0;
 
@@ -125,23 +120,17 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     for (const listener of statusListeners) listener();
   };
 
-  const stopHeartbeat = () => {
-    clearInterval(heartbeatTimer);
-    heartbeatTimer = undefined;
-  };
-
   const closeSocket = () => {
-    stopHeartbeat();
-    clearTimeout(reconnectTimer);
-    reconnectTimer = undefined;
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
     const current = socket;
     socket = null;
     socketToken = null;
-    if (current) {
-      current.removeAllListeners();
-      current.offAny();
-      current.disconnect();
-    }
+    if (!current) return;
+    current.io.off('reconnect_attempt').off('reconnect_failed');
+    current.removeAllListeners();
+    current.offAny();
+    current.disconnect();
   };
 
   const dispatch = (event: string, payload: unknown) => {
@@ -153,43 +142,28 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     for (const listener of listeners) listener(parsed.data);
   };
 
-  const scheduleReconnect = (delayMs: number) => {
-    clearTimeout(reconnectTimer);
-    reconnectTimer = setTimeout(() => {
-      reconnectTimer = undefined;
-      void open();
+  const later = (delayMs: number, again: () => void) => {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      setStatus('connecting');
+      again();
     }, delayMs);
   };
 
-  /** A failed or lost connection: retry with the doubling delay until the attempts run out. */
-  const retry = (reason: string) => {
+  /** A failure socket.io does not retry: try again with the same doubling delay until the attempts run out. */
+  const retry = (reason: string, again: () => void) => {
     const message = reason || UNKNOWN_REALTIME_ERROR;
-    closeSocket();
-    if (!running) return;
     if (attempts >= timing.maxReconnectAttempts) {
       running = false;
+      closeSocket();
       setStatus('error', message);
       return;
     }
     const delay = timing.baseDelayMs * 2 ** attempts;
     attempts += 1;
     setStatus('error', message);
-    scheduleReconnect(delay);
-  };
-
-  const startHeartbeat = (current: Socket) => {
-    stopHeartbeat();
-    missedPongs = 0;
-    heartbeatTimer = setInterval(() => {
-      if (missedPongs >= timing.missedHeartbeatsAllowed) {
-        closeSocket();
-        setStatus('connecting');
-        scheduleReconnect(timing.heartbeatReconnectDelayMs);
-        return;
-      }
-      missedPongs += 1;
-      current.emit(CLIENT_EVENTS.ping, { timestamp: Date.now() });
-    }, timing.heartbeatIntervalMs);
+    later(delay, again);
   };
 
   async function open(): Promise<void> {
@@ -199,7 +173,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     config ??= (await options.fetchConfig?.()) ?? DEFAULT_CONFIG;
     if (opening !== generation || !running) return;
     if (!connect) {
-      retry('socket.io client failed to load');
+      retry('socket.io client failed to load', () => void open());
       return;
     }
     const token = options.getToken();
@@ -211,7 +185,11 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       auth: (deliver) => deliver(options.getToken() ? { token: options.getToken() } : {}),
       withCredentials: true,
       timeout: timing.connectTimeoutMs,
-      reconnection: false,
+      reconnection: true,
+      reconnectionAttempts: timing.maxReconnectAttempts,
+      reconnectionDelay: timing.baseDelayMs,
+      reconnectionDelayMax: timing.baseDelayMs * 2 ** Math.max(timing.maxReconnectAttempts - 1, 0),
+      randomizationFactor: 0,
       forceNew: true,
     });
     socket = current;
@@ -221,25 +199,38 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       attempts = 0;
       everConnected = true;
       setStatus('connected', null);
-      startHeartbeat(current);
       for (const subscription of subscriptions) current.emit(subscribeEvent(subscription.topic), subscription.payload);
     });
-    current.on(SERVER_EVENTS.pong, () => {
-      missedPongs = 0;
-    });
     current.on('connect_error', (reason: Error) => {
-      if (!everConnected && reason.message === INVALID_NAMESPACE) withoutNamespace = true;
-      retry(reason.message);
+      // Active: socket.io retries on its own (a network failure); otherwise the server refused the connection.
+      if (current.active) {
+        setStatus('error', reason.message || UNKNOWN_REALTIME_ERROR);
+        return;
+      }
+      if (!everConnected && !withoutNamespace && reason.message === INVALID_NAMESPACE) {
+        withoutNamespace = true;
+        closeSocket();
+        retry(reason.message, () => void open());
+        return;
+      }
+      retry(reason.message, () => current.connect());
     });
     current.on('disconnect', (reason: string) => {
       if (reason === 'io client disconnect') return;
       if (reason === 'io server disconnect') {
-        closeSocket();
         setStatus('connecting');
-        scheduleReconnect(timing.serverCloseDelayMs);
+        later(timing.serverCloseDelayMs, () => current.connect());
         return;
       }
-      retry(reason);
+      // socket.io reconnects by itself; a missed heartbeat is a connection being renewed, not an error.
+      if (reason === 'ping timeout') setStatus('connecting');
+      else setStatus('error', reason || UNKNOWN_REALTIME_ERROR);
+    });
+    current.io.on('reconnect_attempt', () => setStatus('connecting'));
+    current.io.on('reconnect_failed', () => {
+      running = false;
+      closeSocket();
+      setStatus('error', error ?? UNKNOWN_REALTIME_ERROR);
     });
   }
 
