@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
-import { generateKeyPairSigner, lamports, type Blockhash, type Instruction } from '@solana/kit';
+import { generateKeyPairSigner, lamports, type Instruction } from '@solana/kit';
 import { formatVerraSerial, parseVerraSerial, serialForRange, type AuthResult, type MintingJob } from '@carbonledger/contracts';
 import {
   buildTransactionMessage,
@@ -28,7 +28,7 @@ const SOURCE_BLOCK = '16044-690100001-690105000-VCS-VCU-262-VER-US-1-3107-010120
 async function signIn(app: App, email: string) {
   const response = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: PASSWORD } });
   if (response.statusCode !== 200) throw new Error(`sign-in of ${email}: ${response.body}`);
-  const result = response.json().data as AuthResult;
+  const result = response.json<{ data: AuthResult }>().data;
   return { result, headers: { authorization: `Bearer ${result.tokens.accessToken}`, 'x-csrf-token': String(response.headers['x-csrf-token']) } };
 }
 
@@ -38,7 +38,7 @@ async function rawMintToPerSecond(iterations: number): Promise<number> {
   const [payer, mint, freeze, holder] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner(), generateKeyPairSigner(), generateKeyPairSigner()]);
   svm.airdrop(payer.address, lamports(1_000_000_000_000n));
   const send = async (instructions: Instruction[]) => {
-    const transaction = await signTransaction(buildTransactionMessage({ feePayer: payer, lifetime: { blockhash: svm.latestBlockhash() as Blockhash, lastValidBlockHeight: 0n }, instructions }));
+    const transaction = await signTransaction(buildTransactionMessage({ feePayer: payer, lifetime: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: 0n }, instructions }));
     const result = svm.sendTransaction(transaction);
     if (result instanceof FailedTransactionMetadata) throw new Error(result.toString());
   };
@@ -66,7 +66,7 @@ export async function run() {
     const member = await signIn(app, 'companyadmin@demo.test');
     const administrator = await signIn(app, 'admin@demo.test');
     const created = await app.inject({ method: 'POST', url: '/api/v1/wallets/managed', headers: member.headers, payload: { name: 'Bench treasury' } });
-    const walletId = (created.json().data as { id: string }).id;
+    const walletId = created.json<{ data: { id: string } }>().data.id;
     const approved = await app.inject({ method: 'POST', url: `/api/v1/wallets/${walletId}/approve`, headers: administrator.headers });
     if (approved.statusCode !== 200) throw new Error(`wallet approval: ${approved.body}`);
 
@@ -85,11 +85,11 @@ export async function run() {
     const started = performance.now();
     const response = await app.inject({ method: 'POST', url: '/api/v1/minting/batches', headers: { ...member.headers, 'idempotency-key': randomBytes(8).toString('hex') }, payload: { vcuBlockIds: blockIds, walletId } });
     if (response.statusCode !== 202) throw new Error(`batch: ${response.body}`);
-    const jobId = (response.json().data as MintingJob).id;
-    let job = response.json().data as MintingJob;
+    const jobId = response.json<{ data: MintingJob }>().data.id;
+    let job = response.json<{ data: MintingJob }>().data;
     while (job.status !== 'completed' && job.status !== 'failed') {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      job = (await app.inject({ method: 'GET', url: `/api/v1/minting/batches/${jobId}`, headers: { authorization: member.headers.authorization } })).json().data as MintingJob;
+      job = (await app.inject({ method: 'GET', url: `/api/v1/minting/batches/${jobId}`, headers: { authorization: member.headers.authorization } })).json<{ data: MintingJob }>().data;
     }
     const elapsedMs = performance.now() - started;
     if (job.status !== 'completed') throw new Error(`batch failed: ${job.error}`);

@@ -47,7 +47,7 @@ export async function run() {
   const iterations = 1000;
   const svm = new LiteSVM();
   const raw = await prepareMinting({
-    latestBlockhash: async () => svm.latestBlockhash() as Blockhash,
+    latestBlockhash: async () => svm.latestBlockhash(),
     rent: async (size) => svm.minimumBalanceForRentExemption(BigInt(size)),
     fund: async (signer) => void svm.airdrop(signer.address, lamports(1_000_000_000_000n)),
     send: async (transaction) => {

@@ -22,7 +22,7 @@ export function describeTransactionError(err: TransactionErrorJson): string {
   if (Array.isArray(instruction)) {
     const [index, detail] = instruction as [number, unknown];
     if (detail && typeof detail === 'object' && 'Custom' in detail) {
-      const code = Number((detail as { Custom: unknown }).Custom);
+      const code = Number(detail.Custom);
       return `instruction ${index} failed: ${TOKEN_ERRORS[code] ?? `custom program error ${code}`}`;
     }
     return `instruction ${index} failed: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`;
@@ -34,7 +34,7 @@ export function describeTransactionError(err: TransactionErrorJson): string {
 export function customErrorCode(err: TransactionErrorJson | null): number | null {
   if (!err || typeof err === 'string' || !Array.isArray(err.InstructionError)) return null;
   const detail = (err.InstructionError as [number, unknown])[1];
-  return detail && typeof detail === 'object' && 'Custom' in detail ? Number((detail as { Custom: unknown }).Custom) : null;
+  return detail && typeof detail === 'object' && 'Custom' in detail ? Number(detail.Custom) : null;
 }
 
 /** kit parses every number of an RPC answer as bigint; error codes are small, so plain numbers. */

@@ -22,7 +22,7 @@ describe('error screen', () => {
   it('shows the crash, reports it, and returns to the page on Try Again, counting the retries', async () => {
     const reports: unknown[] = [];
     vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      reports.push({ url, body: JSON.parse(String(init.body)) });
+      reports.push({ url, body: JSON.parse(init.body as string) });
       return new Response(JSON.stringify({ success: true, data: { received: true } }));
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

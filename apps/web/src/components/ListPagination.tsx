@@ -10,8 +10,8 @@ export interface ListPaginationProps {
   pageSize: number;
   /** The page sizes offered; 10, 20 or 50 unless the list's screen says otherwise. */
   pageSizes?: readonly number[];
-  onPageChange(page: number): void;
-  onPageSizeChange(pageSize: number): void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
 }
 
 /** The pager under a list the server pages: another page size starts again at the first page. */

@@ -13,14 +13,14 @@ type Reply = { status?: number; body?: unknown; headers?: Record<string, string>
 function server(replies: Reply[]) {
   const calls: Call[] = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    calls.push({ url: String(input), init, headers: { ...(init.headers as Record<string, string>) } });
+    calls.push({ url: input instanceof Request ? input.url : String(input), init, headers: { ...(init.headers as Record<string, string>) } });
     const reply = replies.shift();
     if (!reply) throw new Error('unexpected request');
     if (reply instanceof Error) throw reply;
     const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
     return new Response(text, { status: reply.status ?? 200, headers: reply.headers });
   };
-  return { calls, fetch: fetch as typeof globalThis.fetch };
+  return { calls, fetch };
 }
 
 function client(replies: Reply[], overrides: { token?: string | null; tenant?: string | null; timeoutMs?: number } = {}) {

@@ -96,7 +96,7 @@ export function sessionHeaders(accessToken: string | null, tenantId: string | nu
 }
 
 function isEnvelope(value: unknown): value is ApiResult<unknown> {
-  return typeof value === 'object' && value !== null && 'success' in value && typeof (value as { success: unknown }).success === 'boolean';
+  return typeof value === 'object' && value !== null && 'success' in value && typeof value.success === 'boolean';
 }
 
 function buildUrl(baseUrl: string, path: string, query: RequestOptions['query']): string {

@@ -36,7 +36,7 @@ interface Envelope {
 function parse(text: string): Envelope | null {
   try {
     const body: unknown = JSON.parse(text);
-    return typeof body === 'object' && body !== null ? (body as Envelope) : null;
+    return typeof body === 'object' && body !== null ? body : null;
   } catch {
     return null;
   }

@@ -70,7 +70,8 @@ export interface ApiRequest {
 
 /** Stands `answer` in for the API behind fetch; the returned mock holds each call. */
 export function stubApi(answer: (request: ApiRequest) => Response | Promise<Response>) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+  // The app calls fetch with a path, never a Request.
+  const fetch = vi.fn(async (input: string | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : null;
     return answer({ url, path: url.pathname.replace(/^\/api\/v1/, ''), method: init.method ?? 'GET', body, init });

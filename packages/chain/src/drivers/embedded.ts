@@ -10,7 +10,6 @@ import {
   lamports as toLamports,
   type Address,
   type Base64EncodedWireTransaction,
-  type Blockhash,
   type Signature,
   type Transaction,
 } from '@solana/kit';
@@ -383,7 +382,7 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     }
     setClock(BigInt(entry.slot), entry.time);
     const transaction = decode(entry.wire);
-    let err: TransactionErrorJson | null | 'refused';
+    let err: TransactionErrorJson | null;
     try {
       land(transaction, { slot: BigInt(entry.slot), blockTime: entry.time });
       err = statuses.get(signatureOf(transaction))?.err ?? null;
@@ -425,7 +424,7 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
       return currentSlot();
     },
     async getLatestBlockhash(): Promise<BlockhashLifetime> {
-      const blockhash = svm.latestBlockhash() as Blockhash;
+      const blockhash = svm.latestBlockhash();
       const lastValidBlockHeight = recentBlockhashes.get(blockhash) ?? currentSlot() + validity;
       journalBlockhash(blockhash, lastValidBlockHeight);
       return { blockhash, lastValidBlockHeight };

@@ -42,8 +42,8 @@ type LiteSvmError = ReturnType<FailedTransactionMetadata['err']>;
 
 function instructionErrorToJson(detail: unknown): unknown {
   if (typeof detail === 'number') return INSTRUCTION_ERRORS[detail] ?? `InstructionError${detail}`;
-  if (detail && typeof detail === 'object' && 'code' in detail) return { Custom: Number((detail as { code: unknown }).code) };
-  if (detail && typeof detail === 'object' && 'msg' in detail) return { BorshIoError: String((detail as { msg: unknown }).msg) };
+  if (detail && typeof detail === 'object' && 'code' in detail) return { Custom: Number(detail.code) };
+  if (detail && typeof detail === 'object' && 'msg' in detail) return { BorshIoError: String(detail.msg) };
   return 'GenericError';
 }
 

@@ -156,7 +156,7 @@ export function openRpcChain(options: RpcChainOptions): ChainClient {
       return sendUntilDecided(client, wire, { pollIntervalMs, resendIntervalMs, timeoutMs: sendOptions.timeoutMs ?? 60_000, waker, finality });
     },
     async getSignatureStatuses(signatures) {
-      const { value } = await rpc.getSignatureStatuses(signatures as Signature[]).send();
+      const { value } = await rpc.getSignatureStatuses(signatures).send();
       return value.map((status): SignatureStatus | null =>
         status && status.confirmationStatus
           ? { slot: status.slot, err: normalizeTransactionError(status.err), confirmationStatus: status.confirmationStatus }

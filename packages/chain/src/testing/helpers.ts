@@ -25,7 +25,7 @@ export async function execute(chain: ChainClient, feePayer: TransactionSigner, i
 /** Executes and fails the test with the chain's own reason unless the transaction confirmed. */
 export async function executeOrThrow(chain: ChainClient, feePayer: TransactionSigner, instructions: readonly Instruction[]): Promise<SendOutcome> {
   const outcome = await execute(chain, feePayer, instructions);
-  if (outcome.status !== 'confirmed') throw new Error(`transaction ${outcome.status}: ${JSON.stringify(outcome, (_, v) => (typeof v === 'bigint' ? v.toString() : v))}`);
+  if (outcome.status !== 'confirmed') throw new Error(`transaction ${outcome.status}: ${JSON.stringify(outcome, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
   return outcome;
 }
 

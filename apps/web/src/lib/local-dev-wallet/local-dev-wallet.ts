@@ -158,7 +158,7 @@ export class LocalDevWallet implements Wallet {
     const listeners = (this.#listeners[event] ??= []) as StandardEventsListeners[E][];
     listeners.push(listener);
     return () => {
-      this.#listeners[event] = listeners.filter((existing) => existing !== listener) as never;
+      this.#listeners[event] = listeners.filter((existing) => existing !== listener);
     };
   }
 

@@ -10,7 +10,7 @@ describe('local JSON-RPC calls', () => {
     localStorage.setItem(STORAGE_KEYS.accessToken, 'token-1');
     const sent: Request[] = [];
     const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      sent.push(new Request(new URL(String(input), 'http://localhost'), init));
+      sent.push(new Request(input instanceof Request ? input : new URL(String(input), 'http://localhost'), init));
       return new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: 'signature' }), { headers: { 'content-type': 'application/json' } });
     }) as typeof fetch;
     expect(await requestAirdrop('11111111111111111111111111111111', 2_000_000_000n, fetcher)).toBe('signature');

@@ -5,7 +5,8 @@ import { certificateKeys } from './certificates';
 function dataUrlOf(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    // readAsDataURL always yields a string.
+    reader.onload = () => resolve(reader.result as string);
     reader.onerror = () => reject(reader.error ?? new Error('The QR code could not be read.'));
     reader.readAsDataURL(blob);
   });

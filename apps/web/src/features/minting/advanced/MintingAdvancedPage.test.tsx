@@ -191,8 +191,8 @@ describe('advanced mint wizard', () => {
     expect(calls.some((call) => call.path === '/projects')).toBe(false);
     // The oldest vintage with units is chosen; its cap is shown.
     await waitFor(() => expect(screen.getByTestId('quantity-hint').textContent).toBe('At most 150 tCO2e are available.'));
-    expect((screen.getByRole('textbox', { name: /Token name/ }) as HTMLInputElement).value).toBe('Texas Panhandle Wind Energy 2022');
-    expect((screen.getByRole('textbox', { name: /Symbol/ }) as HTMLInputElement).value).toBe('TPWE22');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Token name/ }).value).toBe('Texas Panhandle Wind Energy 2022');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Symbol/ }).value).toBe('TPWE22');
 
     fireEvent.change(quantityInput(), { target: { value: '151' } });
     fireEvent.click(screen.getByRole('button', { name: 'Preview and fees' }));
