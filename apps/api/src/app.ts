@@ -40,6 +40,8 @@ import { transactionsRoutes } from './modules/transactions';
 import { retirementsRoutes } from './modules/retirements';
 import { companiesRoutes } from './modules/companies';
 import { certificatesRoutes } from './modules/certificates';
+import { mailRoutes } from './modules/mail';
+import { usersRoutes } from './modules/users';
 import { auditPlugin } from './modules/audit';
 import { reconciliationRoutes } from './modules/reconciliation';
 import { registryProviderOf, type RegistryProvider } from './modules/registry';
@@ -199,6 +201,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(retirementsRoutes, { prefix: API_BASE_PATH });
   await app.register(companiesRoutes, { prefix: API_BASE_PATH });
   await app.register(certificatesRoutes, { prefix: API_BASE_PATH });
+  await app.register(usersRoutes, { prefix: API_BASE_PATH });
+  await app.register(mailRoutes, { prefix: API_BASE_PATH });
   await app.register(auditPlugin);
   // After the modules whose records it compares; its first pass runs here, before the server answers.
   await app.register(reconciliationRoutes, { prefix: API_BASE_PATH });

@@ -43,6 +43,8 @@ const envSchema = z.object({
     .optional(),
   REGISTRY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   REGISTRY_API_KEY: z.string().min(1).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Carbonledger <no-reply@carbonledger.local>'),
 });
 
 const configSchema = envSchema
@@ -114,5 +116,7 @@ function toConfig(e: z.output<typeof envSchema>) {
     allowedHosts: e.ALLOWED_HOSTS ?? localHostsOf(e.HOST, e.PORT),
     registryApiUrl: e.REGISTRY_API_URL,
     registryApiKey: e.REGISTRY_API_KEY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

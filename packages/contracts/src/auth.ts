@@ -14,17 +14,6 @@ export const mfaTokenField = z.string().min(1, loginTexts.mfaRequired).regex(/^\
 /** A one-time recovery code handed out at MFA enrolment, usable instead of the 6-digit code. */
 export const recoveryCodeField = z.string().trim().toLowerCase().regex(/^[0-9a-f]{5}-[0-9a-f]{5}$/, 'Invalid recovery code');
 
-export const loginRequest = z.object({
-  email: emailField,
-  password: loginPasswordField,
-  mfaToken: mfaTokenField.optional(),
-  recoveryCode: recoveryCodeField.optional(),
-});
-export type LoginRequest = z.infer<typeof loginRequest>;
-
-/** The login form once the server has asked for the MFA token. */
-export const loginWithMfaForm = loginRequest.extend({ mfaToken: mfaTokenField });
-
 /** docs/product.md §5 new-password rule. */
 export const newPasswordField = z
   .string()
@@ -33,6 +22,19 @@ export const newPasswordField = z
   .regex(/[a-z]/, 'Password must contain a lower-case letter')
   .regex(/[0-9]/, 'Password must contain a number')
   .regex(/[^A-Za-z0-9]/, 'Password must contain a symbol');
+
+export const loginRequest = z.object({
+  email: emailField,
+  password: loginPasswordField,
+  mfaToken: mfaTokenField.optional(),
+  recoveryCode: recoveryCodeField.optional(),
+  /** The replacement of a temporary password, sent again after AUTH__PASSWORD_CHANGE_REQUIRED. */
+  newPassword: newPasswordField.pipe(z.string().max(200)).optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** The login form once the server has asked for the MFA token. */
+export const loginWithMfaForm = loginRequest.extend({ mfaToken: mfaTokenField });
 
 /** POST /auth/password: the current password proves the person, the new one follows the docs/product.md §5 rule. */
 export const passwordChangeRequest = z.object({

@@ -24,3 +24,4 @@ export * from './files';
 export * from './transactions';
 export * from './reconciliation';
 export * from './audit';
+export * from './users';

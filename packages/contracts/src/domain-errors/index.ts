@@ -4,6 +4,7 @@ import { mintingErrors } from './minting';
 import { registryErrors } from './registry';
 import { retirementErrors } from './retirements';
 import { signingErrors } from './signing';
+import { userErrors } from './users';
 import { walletErrors } from './wallets';
 import type { DomainErrorDefinition } from './define';
 
@@ -17,6 +18,7 @@ export const domainErrorCatalogue = {
   ...registryErrors,
   ...retirementErrors,
   ...signingErrors,
+  ...userErrors,
   ...walletErrors,
 } as const satisfies Record<`${Uppercase<string>}__${Uppercase<string>}`, DomainErrorDefinition>;
 

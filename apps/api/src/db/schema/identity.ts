@@ -16,6 +16,7 @@ export const userCredentials = pgTable('user_credentials', {
   failedLoginCount: integer('failed_login_count').notNull().default(0),
   lastFailedLoginAt: at('last_failed_login_at'),
   lockedUntil: at('locked_until'),
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 

@@ -10,3 +10,4 @@ export * from './retirements';
 export * from './files';
 export * from './audit';
 export * from './reconciliation';
+export * from './users';

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Language } from '@carbonledger/contracts';
+import { tenants, users } from './foundation';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export type LinkTokenKind = 'invitation' | 'password_reset';
+
+/** Single-use, expiring links e-mailed to a user (migration 0019); only the sha256 of the token is kept. */
+export const userLinkTokens = pgTable('user_link_tokens', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  userId: uuid('user_id').notNull().references(() => users.id),
+  kind: text('kind').$type<LinkTokenKind>().notNull(),
+  tokenHash: text('token_hash').notNull(),
+  language: text('language').$type<Language>().notNull(),
+  createdBy: uuid('created_by'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  revokedAt: at('revoked_at'),
+});
+
+/** E-mail kept in the product when no SMTP server is configured (the administrators' Outbox screen). */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  bodyText: text('body_text').notNull(),
+  bodyHtml: text('body_html').notNull(),
+  kind: text('kind').$type<LinkTokenKind>().notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
