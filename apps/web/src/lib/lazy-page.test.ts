@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_RELOAD_FLAG, loadWithRetry } from './lazy-page';
 
 function harness() {
@@ -34,8 +34,7 @@ describe('page chunk loading (docs/product.md §2)', () => {
       throw new TypeError('Failed to fetch dynamically imported module');
     };
     const pending = loadWithRetry(failing, h.options);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(h.reloads()).toBe(1);
+    await vi.waitFor(() => expect(h.reloads()).toBe(1));
     expect(sessionStorage.getItem(CHUNK_RELOAD_FLAG)).toBe('1');
     void pending;
 

@@ -58,7 +58,10 @@ async function choose(label: string, option: string) {
 
 describe('transactions page', () => {
   setUpScreenTests();
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it('leaves empty choices out of the query and trims the search', () => {
     expect(listFilters({ type: '', status: '', search: '   ' }, 0, 20)).toEqual({ page: 1, pageSize: 20 });
@@ -96,6 +99,8 @@ describe('transactions page', () => {
   });
 
   it('searches once the user stops typing, from the first page', async () => {
+    // The clock moves with real time (so the page's own waits go on) and can be moved ahead of it.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetch = fakeApi(page([transaction({ id: `sent-${HASH}`, type: 'sent' })]));
     renderPage();
     await screen.findByRole('table', { name: 'Transactions' });
@@ -104,7 +109,7 @@ describe('transactions page', () => {
     fireEvent.change(search, { target: { value: '9WzD' } });
     fireEvent.change(search, { target: { value: '9WzDX' } });
     // Nothing is asked while typing.
-    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS / 2));
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS / 2);
     expect(listCalls(fetch).length).toBe(calls);
     await waitFor(() => expect(queriesOf(fetch).at(-1)?.get('search')).toBe('9WzDX'));
     expect(listCalls(fetch).length).toBe(calls + 1);

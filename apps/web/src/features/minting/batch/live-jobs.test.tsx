@@ -29,6 +29,7 @@ function renderJobs(realtime: ReturnType<typeof fakeClient>) {
 describe('live minting jobs', () => {
   afterEach(() => {
     cleanup();
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
@@ -50,14 +51,17 @@ describe('live minting jobs', () => {
   });
 
   it('polls a running job while the socket is down, and stops once it is back', async () => {
+    // The clock moves with real time (so rendering goes on) and is moved ahead of it past each polling interval.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const reads = stubJobs();
     const realtime = fakeClient();
     renderJobs(realtime);
     await screen.findByText('5b5b5b5b running 0%');
+    await vi.advanceTimersByTimeAsync(OFFLINE_POLL_MS);
     await vi.waitFor(() => expect(reads.count).toBeGreaterThanOrEqual(2), { timeout: OFFLINE_POLL_MS * 2, interval: 100 });
     realtime.setStatus('connected');
     const polled = reads.count;
-    await new Promise((resolve) => setTimeout(resolve, OFFLINE_POLL_MS + 500));
+    await vi.advanceTimersByTimeAsync(OFFLINE_POLL_MS + 500);
     expect(reads.count).toBe(polled);
   });
 });
