@@ -39,6 +39,7 @@ import { signingRoutes } from './modules/signing';
 import { transactionsRoutes } from './modules/transactions';
 import { retirementsRoutes } from './modules/retirements';
 import { companiesRoutes } from './modules/companies';
+import { tenantsRoutes } from './modules/tenants';
 import { certificatesRoutes } from './modules/certificates';
 import { mailRoutes } from './modules/mail';
 import { usersRoutes } from './modules/users';
@@ -200,6 +201,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(transactionsRoutes, { prefix: API_BASE_PATH });
   await app.register(retirementsRoutes, { prefix: API_BASE_PATH });
   await app.register(companiesRoutes, { prefix: API_BASE_PATH });
+  await app.register(tenantsRoutes, { prefix: API_BASE_PATH });
   await app.register(certificatesRoutes, { prefix: API_BASE_PATH });
   await app.register(usersRoutes, { prefix: API_BASE_PATH });
   await app.register(mailRoutes, { prefix: API_BASE_PATH });

@@ -84,6 +84,7 @@ export const tenantSchema = z.object({
   branding: z.object({
     customColors: z.object({ primary: z.string().optional(), secondary: z.string().optional() }).optional(),
     fonts: z.object({ body: z.string().optional(), display: z.string().optional() }).optional(),
+    logoCid: z.string().optional(),
   }),
 });
 export type Tenant = z.infer<typeof tenantSchema>;

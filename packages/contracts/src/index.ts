@@ -18,6 +18,7 @@ export * from './minting';
 export * from './portfolio';
 export * from './tonnes';
 export * from './companies';
+export * from './tenants';
 export * from './retirements';
 export * from './certificates';
 export * from './files';

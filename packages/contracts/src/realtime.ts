@@ -31,6 +31,8 @@ export const SERVER_EVENTS = {
   pong: 'pong',
   mintingJobUpdate: 'minting_job_update',
   retirementUpdate: 'retirement_update',
+  /** A company's record changed (companyUpdatePayload, companies.ts). */
+  companyUpdate: 'company_update',
 } as const;
 
 /** What a client can subscribe to: subscribe_{topic} starts a feed, unsubscribe_{topic} ends it. */

@@ -1,9 +1,11 @@
 import { authErrors } from './auth';
 import { chainErrors } from './chain';
+import { companyErrors } from './companies';
 import { mintingErrors } from './minting';
 import { registryErrors } from './registry';
 import { retirementErrors } from './retirements';
 import { signingErrors } from './signing';
+import { tenantErrors } from './tenants';
 import { userErrors } from './users';
 import { walletErrors } from './wallets';
 import type { DomainErrorDefinition } from './define';
@@ -14,10 +16,12 @@ export { domainError, type DomainErrorDefinition } from './define';
 export const domainErrorCatalogue = {
   ...authErrors,
   ...chainErrors,
+  ...companyErrors,
   ...mintingErrors,
   ...registryErrors,
   ...retirementErrors,
   ...signingErrors,
+  ...tenantErrors,
   ...userErrors,
   ...walletErrors,
 } as const satisfies Record<`${Uppercase<string>}__${Uppercase<string>}`, DomainErrorDefinition>;

@@ -16,6 +16,23 @@ export const tenants = pgTable('tenants', {
 export interface TenantBranding {
   customColors?: { primary?: string; secondary?: string };
   fonts?: { body?: string; display?: string };
+  /** CID of the logo in the file store (docs/files.md). */
+  logoCid?: string;
+}
+
+export interface CompanyAddressRecord {
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postalCode: string | null;
+}
+
+export interface CompanyContactRecord {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  website?: string | null;
 }
 
 export type KycStatus = 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
@@ -27,6 +44,9 @@ export const companies = pgTable('companies', {
   legalName: text('legal_name'),
   taxId: text('tax_id'),
   country: text('country'),
+  /** Set at onboarding (migration 0018); companies made before it have none. */
+  address: jsonb('address').$type<CompanyAddressRecord>(),
+  contact: jsonb('contact').$type<CompanyContactRecord>().notNull().default({}),
   isPlatform: boolean('is_platform').notNull().default(false),
   kycStatus: text('kyc_status').$type<KycStatus>().notNull().default('not_started'),
   createdAt: createdAt(),
