@@ -18,6 +18,9 @@ let releaseSlowRequest: () => void = () => undefined;
 const operations = new Map<string, { decided: boolean }>();
 let failAfterCreating = false;
 let releaseBeforeCreating: () => void = () => undefined;
+let signalEntered: () => void = () => undefined;
+/** Resolves once a slow probe's handler runs: by then the plugin has recorded its key as in flight. */
+const handlerEntered = () => new Promise<void>((resolve) => (signalEntered = resolve));
 
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -30,7 +33,9 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.post('/api/v1/__probe/slow', { onRequest: app.authenticate, config: { idempotency: 'required' } }, async (request) => {
-    await new Promise<void>((resolve) => (releaseSlowRequest = resolve));
+    const released = new Promise<void>((resolve) => (releaseSlowRequest = resolve));
+    signalEntered();
+    await released;
     return ok(request, null);
   });
   const createOperation = async (request: FastifyRequest) => {
@@ -56,7 +61,9 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send(ok(request, { operation: id, answeredBy: 'request' }));
   });
   app.post('/api/v1/__probe/slow-operations', operationRoute, async (request, reply) => {
-    await new Promise<void>((resolve) => (releaseBeforeCreating = resolve));
+    const released = new Promise<void>((resolve) => (releaseBeforeCreating = resolve));
+    signalEntered();
+    await released;
     const id = await createOperation(request);
     return reply.status(201).send(ok(request, { operation: id, answeredBy: 'request' }));
   });
@@ -105,8 +112,9 @@ describe('Idempotency-Key', () => {
   });
 
   it('answers 409 while the first request with the key is still running', async () => {
+    const entered = handlerEntered();
     const slow = post(operator, '/api/v1/__probe/slow', {}, 'slow-001');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await entered;
     const concurrent = await post(operator, '/api/v1/__probe/slow', {}, 'slow-001');
     expect(concurrent.statusCode).toBe(409);
     expect(concurrent.json().error.code).toBe('IDEMPOTENCY_IN_FLIGHT');
@@ -167,14 +175,16 @@ describe('Idempotency-Key', () => {
 
   it('runs a key again when its request stopped 2 minutes ago before creating anything; that request can then no longer create its operation', async () => {
     executions = 0;
+    const firstEntered = handlerEntered();
     const first = post(operator, '/api/v1/__probe/slow-operations', {}, 'operation-002');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await firstEntered;
     const releaseFirst = releaseBeforeCreating;
     expect((await post(operator, '/api/v1/__probe/slow-operations', {}, 'operation-002')).statusCode).toBe(409);
 
     await ageKey('operation-002', '2 minutes 1 second');
+    const retryEntered = handlerEntered();
     const retry = post(operator, '/api/v1/__probe/slow-operations', {}, 'operation-002');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await retryEntered;
     releaseBeforeCreating();
     const retried = await retry;
     expect(retried.statusCode).toBe(201);

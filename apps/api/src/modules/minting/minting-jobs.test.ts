@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
@@ -127,7 +127,8 @@ describe('batch VCU minting', () => {
       current = (await get(`/api/v1/minting/batches/${job.id}`, companyAdmin)).json().data as MintingJob;
     }
     expect(current).toMatchObject({ status: 'completed', progress: 100, mintedAmount: '135' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The last update may still be on its way over the socket.
+    await vi.waitFor(() => expect(updates.some((update) => update.id === job.id && update.progress === 100)).toBe(true));
     const progress = updates.filter((update) => update.id === job.id).map((update) => update.progress);
     expect(progress).toContain(100);
     expect(progress.length).toBeGreaterThanOrEqual(3);
