@@ -17,7 +17,16 @@ export async function updateProfile(deps: AuthDeps, origin: RequestOrigin, auth:
   return deps.db.withTenant(auth.tenantId, async (tx) => {
     if (Object.keys(change).length > 0) {
       await repository.updateUser(tx, auth.userId, change);
-      await recordAudit(tx, { tenantId: auth.tenantId, actorUserId: auth.userId, action: 'user.profile_updated', resourceType: 'user', resourceId: auth.userId, details: { fields: Object.keys(change) }, ip: origin.ip, requestId: origin.requestId });
+      await recordAudit(tx, {
+        tenantId: auth.tenantId,
+        actorUserId: auth.userId,
+        action: 'user.profile_updated',
+        resourceType: 'user',
+        resourceId: auth.userId,
+        details: { fields: Object.keys(change) },
+        ip: origin.ip,
+        requestId: origin.requestId,
+      });
     }
     const account = await repository.loadAccount(tx, auth.userId);
     return toUser(account!.user, account!.credentials);
@@ -25,7 +34,12 @@ export async function updateProfile(deps: AuthDeps, origin: RequestOrigin, auth:
 }
 
 /** A new password (docs/product.md §5 rule, checked by the contract) ends every other session of the user. */
-export async function changePassword(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, change: PasswordChangeRequest): Promise<{ endedOtherSessions: number }> {
+export async function changePassword(
+  deps: AuthDeps,
+  origin: RequestOrigin,
+  auth: AuthContext,
+  change: PasswordChangeRequest,
+): Promise<{ endedOtherSessions: number }> {
   const account = await deps.db.withTenant(auth.tenantId, (tx) => repository.loadAccount(tx, auth.userId));
   if (!account?.user.passwordHash || !(await verifyPassword(account.user.passwordHash, change.currentPassword))) {
     throw AppError.validation({ currentPassword: ['Current password is incorrect'] });
@@ -34,8 +48,15 @@ export async function changePassword(deps: AuthDeps, origin: RequestOrigin, auth
   const passwordHash = await hashPassword(change.newPassword);
   return deps.db.withTenant(auth.tenantId, async (tx) => {
     await repository.setPasswordHash(tx, auth.userId, passwordHash);
+    await repository.saveCredentials(tx, { id: auth.userId, tenantId: auth.tenantId }, { mustChangePassword: false });
     const endedOtherSessions = await revokeAllSessionsOfUser(tx, origin, auth.userId, 'password changed', auth.sessionId);
-    await recordSecurityEvent(tx, origin, { tenantId: auth.tenantId, type: 'password_changed', userId: auth.userId, userEmail: auth.email, details: { endedOtherSessions } });
+    await recordSecurityEvent(tx, origin, {
+      tenantId: auth.tenantId,
+      type: 'password_changed',
+      userId: auth.userId,
+      userEmail: auth.email,
+      details: { endedOtherSessions },
+    });
     return { endedOtherSessions };
   });
 }
@@ -66,7 +87,14 @@ export async function unlockUser(deps: AuthDeps, origin: RequestOrigin, actor: A
   return deps.db.withTenant(actor.tenantId, async (tx) => {
     const user = await managedUser(tx, actor, userId);
     await repository.saveCredentials(tx, user, { failedLoginCount: 0, lockedUntil: null });
-    await recordSecurityEvent(tx, origin, { tenantId: actor.tenantId, type: 'account_unlocked', userId: user.id, userEmail: user.email, actorUserId: actor.userId, details: { unlockedBy: actor.email } });
+    await recordSecurityEvent(tx, origin, {
+      tenantId: actor.tenantId,
+      type: 'account_unlocked',
+      userId: user.id,
+      userEmail: user.email,
+      actorUserId: actor.userId,
+      details: { unlockedBy: actor.email },
+    });
     return { userId: user.id, status: user.status, lockedUntil: null, revokedSessions: 0 };
   });
 }
@@ -78,9 +106,15 @@ export async function disableUser(deps: AuthDeps, origin: RequestOrigin, actor: 
     const user = await managedUser(tx, actor, userId);
     await repository.updateUser(tx, user.id, { status: 'suspended' });
     const revokedSessions = await revokeAllSessionsOfUser(tx, origin, user.id, 'user disabled');
-    await recordSecurityEvent(tx, origin, { tenantId: actor.tenantId, type: 'user_disabled', userId: user.id, userEmail: user.email, actorUserId: actor.userId, details: { disabledBy: actor.email, revokedSessions } });
+    await recordSecurityEvent(tx, origin, {
+      tenantId: actor.tenantId,
+      type: 'user_disabled',
+      userId: user.id,
+      userEmail: user.email,
+      actorUserId: actor.userId,
+      details: { disabledBy: actor.email, revokedSessions },
+    });
     const credentials = (await repository.loadAccount(tx, user.id))?.credentials;
     return { userId: user.id, status: 'suspended', lockedUntil: credentials?.lockedUntil?.toISOString() ?? null, revokedSessions };
   });
 }
-

@@ -42,7 +42,8 @@ const GUESS_REFUSALS: readonly ErrorCode[] = ['INVALID_CREDENTIALS', 'INVALID_MF
 const unknownUserHash = hashPassword(randomBytes(16).toString('hex'));
 
 type Refusal = { refused: AppError };
-type PasswordCheck = { account: repository.Account; recoveryCodeHash: string | null } | Refusal;
+/** replacementHash: the hash of the new password that replaces a temporary one at this sign-in. */
+type PasswordCheck = { account: repository.Account; recoveryCodeHash: string | null; replacementHash: string | null } | Refusal;
 
 function isRefusal(value: object): value is Refusal {
   return 'refused' in value;
@@ -93,7 +94,18 @@ export async function signIn(deps: AuthDeps, origin: RequestOrigin, input: Login
       failedLoginCount: 0,
       lockedUntil: null,
       ...(check.recoveryCodeHash ? { recoveryCodeHashes: sql`array_remove(${userCredentials.recoveryCodeHashes}, ${check.recoveryCodeHash})` } : {}),
+      ...(check.replacementHash ? { mustChangePassword: false } : {}),
     });
+    if (check.replacementHash) {
+      await repository.setPasswordHash(tx, account.user.id, check.replacementHash);
+      await recordSecurityEvent(tx, origin, {
+        tenantId: account.user.tenantId,
+        type: 'password_changed',
+        userId: account.user.id,
+        userEmail: account.user.email,
+        details: { via: 'temporary password replaced at sign-in' },
+      });
+    }
     await repository.markSignedIn(tx, account.user.id, now);
     const session = await startSession(tx, deps.policy, origin, account, options.method, now);
     const signedIn = await repository.loadAccount(tx, account.user.id);
@@ -118,7 +130,13 @@ async function checkCredentials(
     // nobody that the account exists, nor whether the password was right.
     await verifyPassword(await unknownUserHash, input.password);
     await deps.db.withTenant(user.tenantId, (tx) =>
-      recordSecurityEvent(tx, origin, { tenantId: user.tenantId, type: 'login_failed', userId: user.id, userEmail: user.email, details: { reason: 'account locked' } }),
+      recordSecurityEvent(tx, origin, {
+        tenantId: user.tenantId,
+        type: 'login_failed',
+        userId: user.id,
+        userEmail: user.email,
+        details: { reason: 'account locked' },
+      }),
     );
     return { refused: new AppError('INVALID_CREDENTIALS') };
   }
@@ -127,6 +145,15 @@ async function checkCredentials(
   }
   if (user.status !== 'active') return { refused: new AppError('ACCOUNT_LOCKED') };
   if (company.kycStatus === 'rejected' && !company.isPlatform) return { refused: new AppError('KYC_REQUIRED') };
+  // A temporary password (docs/product.md §3 New user) opens no session: the client asks for a
+  // new one and sends the sign-in again with it. Asked before the MFA code, so that a code is
+  // not used up by a sign-in that cannot finish.
+  let replacementHash: string | null = null;
+  if (credentials?.mustChangePassword) {
+    if (!input.newPassword) return { refused: new AppError('AUTH__PASSWORD_CHANGE_REQUIRED') };
+    if (input.newPassword === input.password) return { refused: AppError.validation({ newPassword: ['The new password must differ from the current one'] }) };
+    replacementHash = await hashPassword(input.newPassword);
+  }
 
   let usedRecoveryCode: string | null = null;
   if (credentials?.mfaEnabled && credentials.mfaSecret) {
@@ -142,7 +169,7 @@ async function checkCredentials(
       if (!claimed) return failure(new AppError('INVALID_MFA_TOKEN'), 'wrong or reused MFA code');
     }
   }
-  return { account, recoveryCodeHash: usedRecoveryCode };
+  return { account, recoveryCodeHash: usedRecoveryCode, replacementHash };
 }
 
 /** Counts a failed sign-in; the LOCKOUT.maxFailures-th in a row locks the account (the answer stays the same). */
@@ -224,7 +251,15 @@ export async function refresh(deps: AuthDeps, auth: AuthContext): Promise<{ resu
 export async function logout(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext): Promise<void> {
   await deps.db.withTenant(auth.tenantId, async (tx) => {
     await endSession(tx, origin, auth.sessionId, 'logout');
-    await recordAudit(tx, { tenantId: auth.tenantId, actorUserId: auth.userId, action: 'auth.logout', resourceType: 'session', resourceId: auth.sessionId, ip: origin.ip, requestId: origin.requestId });
+    await recordAudit(tx, {
+      tenantId: auth.tenantId,
+      actorUserId: auth.userId,
+      action: 'auth.logout',
+      resourceType: 'session',
+      resourceId: auth.sessionId,
+      ip: origin.ip,
+      requestId: origin.requestId,
+    });
   });
 }
 
@@ -233,7 +268,12 @@ export async function logout(deps: AuthDeps, origin: RequestOrigin, auth: AuthCo
  * token's session. A different fingerprint means the token travelled to another client,
  * so the session is revoked and the restore fails with 'Session validation failed'.
  */
-export async function restoreSession(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, claimed: { sessionId: string; fingerprint: string }): Promise<SessionRestore> {
+export async function restoreSession(
+  deps: AuthDeps,
+  origin: RequestOrigin,
+  auth: AuthContext,
+  claimed: { sessionId: string; fingerprint: string },
+): Promise<SessionRestore> {
   const genuine = claimed.sessionId === auth.sessionId && claimed.fingerprint === auth.fingerprint;
   const restored = await deps.db.withTenant(auth.tenantId, async (tx) => {
     if (!genuine) {
