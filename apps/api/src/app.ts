@@ -45,6 +45,7 @@ import { mailRoutes } from './modules/mail';
 import { usersRoutes } from './modules/users';
 import { auditPlugin } from './modules/audit';
 import { reconciliationRoutes } from './modules/reconciliation';
+import { rolesRoutes } from './modules/roles';
 import { registryProviderOf, type RegistryProvider } from './modules/registry';
 import { seedDemo, seedDemoHoldingsAtStartup } from './modules/demo';
 
@@ -200,6 +201,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(signingRoutes, { prefix: API_BASE_PATH });
   await app.register(transactionsRoutes, { prefix: API_BASE_PATH });
   await app.register(retirementsRoutes, { prefix: API_BASE_PATH });
+  await app.register(rolesRoutes, { prefix: API_BASE_PATH });
   await app.register(companiesRoutes, { prefix: API_BASE_PATH });
   await app.register(tenantsRoutes, { prefix: API_BASE_PATH });
   await app.register(certificatesRoutes, { prefix: API_BASE_PATH });

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './domain-errors';
 export * from './constants';
 export * from './roles';
+export * from './custom-roles';
 export * from './health';
 export * from './auth';
 export * from './security';

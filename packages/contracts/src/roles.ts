@@ -1,17 +1,8 @@
 import { z } from 'zod';
+import type { Language } from './constants';
 
 /** docs/product.md §6 roles. OPERATOR and VIEWER are the team-screen roles with the narrowest rights. */
-export const ROLES = [
-  'SUPER_ADMIN',
-  'ADMIN',
-  'COMPANY_ADMIN',
-  'CSO',
-  'HEAD_OF_DIGITAL_ASSETS',
-  'MANAGER',
-  'FINANCE',
-  'OPERATOR',
-  'VIEWER',
-] as const;
+export const ROLES = ['SUPER_ADMIN', 'ADMIN', 'COMPANY_ADMIN', 'CSO', 'HEAD_OF_DIGITAL_ASSETS', 'MANAGER', 'FINANCE', 'OPERATOR', 'VIEWER'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -98,38 +89,89 @@ export function isAdministrator(userRole: Role): boolean {
   return hasRole(userRole, 'ADMIN');
 }
 
-/** Permission strings (resource:action) granted to each role by default. */
-const READ_ALL = [
-  'transactions:read',
-  'tokens:read',
-  'projects:read',
-  'company:read',
-  'wallets:read',
-  'retirements:read',
-  'certificates:read',
-] as const;
-const OPERATE = ['transactions:create', 'tokens:mint', 'retirements:create', 'wallets:create'] as const;
-const ADMINISTER = [
-  'wallets:approve',
-  'users:read',
-  'users:manage',
-  'security:read',
-  'security:manage',
-  'audit:read',
-  'settings:blockchain',
-  'kyc:review',
-  'approvals:decide',
-  'invoices:read',
-  'invoices:manage',
-  'api-keys:manage',
-  'webhooks:manage',
-  'reconciliation:read',
-] as const;
+/**
+ * docs/product.md §6 permission catalogue: every `resource:action` a role can hold, in the
+ * order the roles matrix shows them, with its group and its label in each language.
+ * `reserved` marks the administrators-only actions of §6: a custom role holds one only when
+ * its base role does, so a custom role never widens them.
+ */
+export const PERMISSION_CATALOGUE = {
+  'transactions:read': { group: 'read', reserved: false, label: { en: 'View transactions', pt: 'Ver transações', es: 'Ver transacciones' } },
+  'tokens:read': { group: 'read', reserved: false, label: { en: 'View carbon tokens', pt: 'Ver tokens de carbono', es: 'Ver tokens de carbono' } },
+  'projects:read': { group: 'read', reserved: false, label: { en: 'View carbon projects', pt: 'Ver projetos de carbono', es: 'Ver proyectos de carbono' } },
+  'company:read': { group: 'read', reserved: false, label: { en: 'View company data', pt: 'Ver dados da empresa', es: 'Ver datos de la empresa' } },
+  'wallets:read': { group: 'read', reserved: false, label: { en: 'View wallets', pt: 'Ver carteiras', es: 'Ver billeteras' } },
+  'retirements:read': { group: 'read', reserved: false, label: { en: 'View retirements', pt: 'Ver aposentadorias', es: 'Ver retiros' } },
+  'certificates:read': { group: 'read', reserved: false, label: { en: 'View certificates', pt: 'Ver certificados', es: 'Ver certificados' } },
+  'transactions:create': { group: 'operate', reserved: false, label: { en: 'Create transactions', pt: 'Criar transações', es: 'Crear transacciones' } },
+  'tokens:mint': { group: 'operate', reserved: false, label: { en: 'Mint tokens', pt: 'Emitir tokens', es: 'Emitir tokens' } },
+  'retirements:create': { group: 'operate', reserved: false, label: { en: 'Retire credits', pt: 'Aposentar créditos', es: 'Retirar créditos' } },
+  'wallets:create': {
+    group: 'operate',
+    reserved: false,
+    label: { en: 'Register and manage wallets', pt: 'Registrar e gerenciar carteiras', es: 'Registrar y gestionar billeteras' },
+  },
+  'wallets:approve': { group: 'administer', reserved: true, label: { en: 'Decide on wallets', pt: 'Decidir sobre carteiras', es: 'Decidir sobre billeteras' } },
+  'users:read': { group: 'administer', reserved: false, label: { en: 'View users', pt: 'Ver usuários', es: 'Ver usuarios' } },
+  'users:manage': { group: 'administer', reserved: true, label: { en: 'Manage users', pt: 'Gerenciar usuários', es: 'Gestionar usuarios' } },
+  'roles:manage': {
+    group: 'administer',
+    reserved: true,
+    label: { en: 'Manage custom roles', pt: 'Gerenciar funções personalizadas', es: 'Gestionar roles personalizados' },
+  },
+  'security:read': { group: 'administer', reserved: false, label: { en: 'View security', pt: 'Ver segurança', es: 'Ver seguridad' } },
+  'security:manage': { group: 'administer', reserved: false, label: { en: 'Manage security', pt: 'Gerenciar segurança', es: 'Gestionar seguridad' } },
+  'audit:read': {
+    group: 'administer',
+    reserved: false,
+    label: { en: 'View the audit trail', pt: 'Ver a trilha de auditoria', es: 'Ver el registro de auditoría' },
+  },
+  'settings:blockchain': {
+    group: 'administer',
+    reserved: true,
+    label: { en: 'Change blockchain and minting settings', pt: 'Alterar configurações de blockchain e emissão', es: 'Cambiar ajustes de blockchain y emisión' },
+  },
+  'kyc:review': { group: 'administer', reserved: true, label: { en: 'Review KYC', pt: 'Revisar KYC', es: 'Revisar KYC' } },
+  'approvals:decide': {
+    group: 'administer',
+    reserved: true,
+    label: { en: 'Decide on mint approvals', pt: 'Decidir aprovações de emissão', es: 'Decidir aprobaciones de emisión' },
+  },
+  'invoices:read': { group: 'administer', reserved: false, label: { en: 'View invoices', pt: 'Ver faturas', es: 'Ver facturas' } },
+  'invoices:manage': { group: 'administer', reserved: false, label: { en: 'Manage invoices', pt: 'Gerenciar faturas', es: 'Gestionar facturas' } },
+  'api-keys:manage': { group: 'administer', reserved: false, label: { en: 'Manage API keys', pt: 'Gerenciar chaves de API', es: 'Gestionar claves de API' } },
+  'webhooks:manage': { group: 'administer', reserved: false, label: { en: 'Manage webhooks', pt: 'Gerenciar webhooks', es: 'Gestionar webhooks' } },
+  'reconciliation:read': { group: 'administer', reserved: false, label: { en: 'View reconciliation', pt: 'Ver conciliação', es: 'Ver conciliación' } },
+} as const satisfies Record<`${string}:${string}`, { group: 'read' | 'operate' | 'administer'; reserved: boolean; label: Record<Language, string> }>;
 
-export const DEFAULT_PERMISSIONS: Record<Role, readonly string[]> = {
+export type Permission = keyof typeof PERMISSION_CATALOGUE;
+export type PermissionGroup = (typeof PERMISSION_CATALOGUE)[Permission]['group'];
+export const PERMISSIONS = Object.keys(PERMISSION_CATALOGUE) as Permission[];
+export const PERMISSION_GROUPS = ['read', 'operate', 'administer'] as const satisfies readonly PermissionGroup[];
+export const permissionSchema = z.enum(PERMISSIONS);
+
+export function isPermission(value: string): value is Permission {
+  return Object.hasOwn(PERMISSION_CATALOGUE, value);
+}
+
+/** A permission's label in the language, e.g. 'Retire credits'. */
+export function permissionLabel(permission: Permission, language: Language): string {
+  return PERMISSION_CATALOGUE[permission].label[language];
+}
+
+function permissionsIn(group: PermissionGroup): Permission[] {
+  return PERMISSIONS.filter((permission) => PERMISSION_CATALOGUE[permission].group === group);
+}
+
+const READ_ALL = permissionsIn('read');
+const OPERATE = permissionsIn('operate');
+const ADMINISTER = permissionsIn('administer');
+
+/** The permissions each fixed role holds (docs/product.md §6); a user with a custom role holds the custom role's instead. */
+export const DEFAULT_PERMISSIONS: Record<Role, readonly Permission[]> = {
   SUPER_ADMIN: [...READ_ALL, ...OPERATE, ...ADMINISTER],
   ADMIN: [...READ_ALL, ...OPERATE, ...ADMINISTER],
-  COMPANY_ADMIN: [...READ_ALL, ...OPERATE, 'users:read', 'users:manage', 'security:read', 'audit:read', 'reconciliation:read'],
+  COMPANY_ADMIN: [...READ_ALL, ...OPERATE, 'users:read', 'users:manage', 'roles:manage', 'security:read', 'audit:read', 'reconciliation:read'],
   CSO: [...READ_ALL, 'security:read', 'security:manage', 'audit:read', 'kyc:review', 'approvals:decide', 'reconciliation:read'],
   HEAD_OF_DIGITAL_ASSETS: [...READ_ALL, ...OPERATE, 'approvals:decide', 'reconciliation:read'],
   MANAGER: [...READ_ALL, ...OPERATE, 'users:read', 'approvals:decide', 'reconciliation:read', 'invoices:read'],
@@ -137,3 +179,11 @@ export const DEFAULT_PERMISSIONS: Record<Role, readonly string[]> = {
   OPERATOR: [...READ_ALL, ...OPERATE],
   VIEWER: [...READ_ALL],
 };
+
+/**
+ * The permissions a session holds: its custom role's when the user has one (strings no
+ * longer in the catalogue are dropped), else the fixed role's.
+ */
+export function effectivePermissions(role: Role, customPermissions: readonly string[] | null | undefined): Permission[] {
+  return customPermissions ? customPermissions.filter(isPermission) : [...DEFAULT_PERMISSIONS[role]];
+}

@@ -4,6 +4,7 @@ import { companyErrors } from './companies';
 import { mintingErrors } from './minting';
 import { registryErrors } from './registry';
 import { retirementErrors } from './retirements';
+import { roleErrors } from './roles';
 import { signingErrors } from './signing';
 import { tenantErrors } from './tenants';
 import { userErrors } from './users';
@@ -20,6 +21,7 @@ export const domainErrorCatalogue = {
   ...mintingErrors,
   ...registryErrors,
   ...retirementErrors,
+  ...roleErrors,
   ...signingErrors,
   ...tenantErrors,
   ...userErrors,

@@ -10,4 +10,5 @@ export * from './retirements';
 export * from './files';
 export * from './audit';
 export * from './reconciliation';
+export * from './custom-roles';
 export * from './users';

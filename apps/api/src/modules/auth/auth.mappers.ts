@@ -1,4 +1,4 @@
-import { DEFAULT_PERMISSIONS, type AuthResult, type CompanySummary, type SessionRestore, type Tenant, type User } from '@carbonledger/contracts';
+import { effectivePermissions, type AuthResult, type CompanySummary, type SessionRestore, type Tenant, type User } from '@carbonledger/contracts';
 import type { Account, CredentialsRow, UserRow } from './auth.repository';
 
 export function toUser(user: UserRow, credentials: CredentialsRow | null): User {
@@ -35,7 +35,7 @@ export function toSessionRestore(account: Account, session: { id: string; finger
     user: toUser(account.user, account.credentials),
     company: toCompany(account.company),
     tenant: toTenant(account.tenant),
-    session: { sessionId: session.id, fingerprint: session.fingerprint, permissions: [...DEFAULT_PERMISSIONS[account.user.role]] },
+    session: { sessionId: session.id, fingerprint: session.fingerprint, permissions: effectivePermissions(account.user.role, account.customPermissions) },
   };
 }
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { DEFAULT_PERMISSIONS, RESTRICTED_ROUTES, canAccess, hasAnyRole, type RestrictedRoute, type Role } from '@carbonledger/contracts';
+import { RESTRICTED_ROUTES, canAccess, effectivePermissions, hasAnyRole, type Permission, type RestrictedRoute, type Role } from '@carbonledger/contracts';
 import { AppError } from '../../lib/app-error';
 import { configuredOrLocalSecret } from '../../lib/secrets';
 import { authOf, originOf, type AuthContext } from '../../plugins/auth';
@@ -24,7 +24,7 @@ declare module 'fastify' {
     /** onRequest guard: signed in and allowed to open the docs/product.md §6 web route this endpoint serves. */
     requireRouteRoles(route: RestrictedRoute): Guard;
     /** onRequest guard: signed in and passing the docs/product.md §6 access check for "resource:action". */
-    requirePermission(permission: `${string}:${string}`): Guard;
+    requirePermission(permission: Permission): Guard;
   }
 }
 
@@ -68,7 +68,8 @@ export const authPlugin = fp(async (app) => {
       role: session.role,
       sessionId: session.id,
       fingerprint: session.fingerprint,
-      permissions: DEFAULT_PERMISSIONS[session.role],
+      // Read with the session on every request, so a changed custom role applies at once (docs/product.md §6).
+      permissions: effectivePermissions(session.role, session.customPermissions),
       csrfToken: session.csrfToken,
     };
     if (needsCsrfCheck(request, auth) && !csrfTokenMatches(request, auth.csrfToken)) {
@@ -96,7 +97,7 @@ export const authPlugin = fp(async (app) => {
   app.decorate('authenticate', authenticate);
   app.decorate('requireRoles', requireRoles);
   app.decorate('requireRouteRoles', (route: RestrictedRoute) => requireRoles(RESTRICTED_ROUTES[route]));
-  app.decorate('requirePermission', (permission: `${string}:${string}`): Guard => {
+  app.decorate('requirePermission', (permission: Permission): Guard => {
     const [resource, action] = permission.split(':') as [string, string];
     return async function permissionGuard(request, reply) {
       await authenticate(request, reply);

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { APP_ROLE, rowsOf, type Database, type Tx } from '../../db/database';
 import { companies, linkedWallets, tenants, userCredentials, users, walletChallenges } from '../../db/schema';
+import { customPermissionsOfUser } from '../roles';
 
 /**
  * The user and tenant behind an e-mail, across tenants, through the auth_find_login
@@ -17,10 +18,10 @@ export async function findLoginTarget(database: Database, email: string): Promis
   });
 }
 
-/** The user with company, tenant and credentials (credentials are created lazily, so they may be missing). */
+/** The user with company, tenant, credentials (created lazily, so they may be missing) and custom role permissions (null without one). */
 export async function loadAccount(tx: Tx, userId: string) {
   const [row] = await tx
-    .select({ user: users, company: companies, tenant: tenants, credentials: userCredentials })
+    .select({ user: users, company: companies, tenant: tenants, credentials: userCredentials, customPermissions: customPermissionsOfUser() })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .innerJoin(tenants, eq(tenants.id, users.tenantId))

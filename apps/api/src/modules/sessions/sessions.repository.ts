@@ -1,6 +1,7 @@
 import { and, count, countDistinct, desc, eq, gt, gte, inArray, isNull, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { sessionCredentials, sessions, users, type AuthMethod } from '../../db/schema';
+import { customPermissionsOfUser } from '../roles';
 import { usersOfCompany } from '../security';
 
 export type NewSession = typeof sessions.$inferInsert;
@@ -31,6 +32,7 @@ export async function findSessionForRequest(tx: Tx, sessionId: string) {
       companyId: users.companyId,
       email: users.email,
       userStatus: users.status,
+      customPermissions: customPermissionsOfUser(),
     })
     .from(sessions)
     .innerJoin(sessionCredentials, eq(sessionCredentials.sessionId, sessions.id))
