@@ -33,6 +33,8 @@ import { realtimeConfigRoutes } from './modules/realtime-config';
 import { projectsRoutes } from './modules/projects';
 import { mintingRoutes } from './modules/minting';
 import { filesRoutes } from './modules/files';
+import { profileRoutes } from './modules/profile';
+import { activityFeedPlugin, activityRoutes } from './modules/activity';
 import { portfolioRoutes } from './modules/portfolio';
 import { walletsRoutes } from './modules/wallets';
 import { signingRoutes } from './modules/signing';
@@ -181,6 +183,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(requestLogPlugin);
   await app.register(securityFeedPlugin);
   await app.register(sessionEndingsPlugin);
+  await app.register(activityFeedPlugin);
   await app.register(openapiPlugin);
   await app.register(healthRoutes, { prefix: API_BASE_PATH });
   await app.register(chainPlugin);
@@ -197,6 +200,8 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(walletsRoutes, { prefix: API_BASE_PATH });
   await app.register(mintingRoutes, { prefix: API_BASE_PATH });
   await app.register(filesRoutes, { prefix: API_BASE_PATH });
+  await app.register(profileRoutes, { prefix: API_BASE_PATH });
+  await app.register(activityRoutes, { prefix: API_BASE_PATH });
   await app.register(portfolioRoutes, { prefix: API_BASE_PATH });
   await app.register(signingRoutes, { prefix: API_BASE_PATH });
   await app.register(transactionsRoutes, { prefix: API_BASE_PATH });

@@ -60,6 +60,8 @@ export const userSchema = z.object({
   jobTitle: z.string().nullable(),
   bio: z.string().nullable(),
   department: z.string().nullable(),
+  /** The profile photo (docs/product.md §5), a path of the file store; null when the user has none. */
+  photoUrl: z.string().nullable(),
   status: userStatusSchema,
   verified: z.boolean(),
   mfaEnabled: z.boolean(),

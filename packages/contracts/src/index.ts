@@ -26,4 +26,6 @@ export * from './files';
 export * from './transactions';
 export * from './reconciliation';
 export * from './audit';
+export * from './activity';
+export * from './profile';
 export * from './users';

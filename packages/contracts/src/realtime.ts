@@ -31,6 +31,8 @@ export const SERVER_EVENTS = {
   pong: 'pong',
   mintingJobUpdate: 'minting_job_update',
   retirementUpdate: 'retirement_update',
+  /** Somebody did something the activity log records (activityUpdatePayload, activity.ts). */
+  activityUpdate: 'activity_update',
   /** The user's permission set changed (custom role edited, given or taken): their web app reads its session again. */
   permissionsChanged: 'permissions_changed',
   /** A company's record changed (companyUpdatePayload, companies.ts). */

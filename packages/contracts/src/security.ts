@@ -32,6 +32,7 @@ export const securityEventTypeSchema = z.enum([
   'session_revoked',
   'password_changed',
   'wallet_linked',
+  'wallet_unlinked',
   'csrf_rejected',
   'user_disabled',
 ]);

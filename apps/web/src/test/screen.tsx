@@ -27,7 +27,7 @@ export function setUpScreenTests({ signedInTexts = true } = {}) {
 export function signInAs(role: Role) {
   useAuthStore.setState({
     status: 'authenticated',
-    user: { id: crypto.randomUUID(), role, companyId: crypto.randomUUID(), tenantId: crypto.randomUUID(), firstName: 'Test', lastName: 'User', email: 'user@demo.test', phone: null, jobTitle: null, bio: null, department: null, status: 'active', verified: true, mfaEnabled: false, lastLogin: null, memberSince: '2026-01-01T00:00:00.000Z' },
+    user: { id: crypto.randomUUID(), role, companyId: crypto.randomUUID(), tenantId: crypto.randomUUID(), firstName: 'Test', lastName: 'User', email: 'user@demo.test', phone: null, jobTitle: null, bio: null, department: null, photoUrl: null, status: 'active', verified: true, mfaEnabled: false, lastLogin: null, memberSince: '2026-01-01T00:00:00.000Z' },
     session: { sessionId: crypto.randomUUID(), fingerprint: 'test', permissions: [...DEFAULT_PERMISSIONS[role]] },
   });
 }

@@ -2,6 +2,7 @@ import { authErrors } from './auth';
 import { chainErrors } from './chain';
 import { companyErrors } from './companies';
 import { mintingErrors } from './minting';
+import { profileErrors } from './profile';
 import { registryErrors } from './registry';
 import { retirementErrors } from './retirements';
 import { roleErrors } from './roles';
@@ -19,6 +20,7 @@ export const domainErrorCatalogue = {
   ...chainErrors,
   ...companyErrors,
   ...mintingErrors,
+  ...profileErrors,
   ...registryErrors,
   ...retirementErrors,
   ...roleErrors,

@@ -68,6 +68,8 @@ export const users = pgTable('users', {
   jobTitle: text('job_title'),
   bio: text('bio'),
   department: text('department'),
+  /** The profile photo's CID in the file store (docs/files.md); null without a photo. */
+  photoCid: text('photo_cid'),
   status: text('status').$type<UserStatus>().notNull().default('active'),
   verified: boolean('verified').notNull().default(false),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

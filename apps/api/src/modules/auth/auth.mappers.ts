@@ -1,4 +1,4 @@
-import { effectivePermissions, type AuthResult, type CompanySummary, type SessionRestore, type Tenant, type User } from '@carbonledger/contracts';
+import { effectivePermissions, profilePhotoUrl, type AuthResult, type CompanySummary, type SessionRestore, type Tenant, type User } from '@carbonledger/contracts';
 import type { Account, CredentialsRow, UserRow } from './auth.repository';
 
 export function toUser(user: UserRow, credentials: CredentialsRow | null): User {
@@ -14,6 +14,7 @@ export function toUser(user: UserRow, credentials: CredentialsRow | null): User 
     jobTitle: user.jobTitle,
     bio: user.bio,
     department: user.department,
+    photoUrl: user.photoCid ? profilePhotoUrl(user.photoCid) : null,
     status: user.status,
     verified: user.verified,
     mfaEnabled: credentials?.mfaEnabled ?? false,

@@ -14,6 +14,11 @@ function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
+/** The product's store: DATA_DIR/files (docs/files.md "Storage"). */
+export function embeddedContentStore(dataDir: string): ContentStore {
+  return directoryContentStore(path.join(dataDir, 'files'));
+}
+
 /**
  * The embedded store in DATA_DIR/files. A file is written under a temporary name and renamed
  * into place, so a reader never sees half a file and a crash leaves no partial content under a CID.

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,7 +6,7 @@ import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/app-error';
 import { requestBaseUrlOf } from '../../lib/explorer';
 import { authOf } from '../../plugins/auth';
-import { directoryContentStore } from './content-store';
+import { embeddedContentStore } from './content-store';
 import * as files from './files.service';
 
 /** Uploads per client IP and minute: enough for a person trying logos, not for filling the disk. */
@@ -33,7 +32,7 @@ async function readUpload(request: FastifyRequest): Promise<files.Upload> {
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered here so only these routes parse multipart bodies.
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 10 } });
-  const store = directoryContentStore(path.join(app.config.dataDir, 'files'));
+  const store = embeddedContentStore(app.config.dataDir);
 
   app.post(
     '/files',

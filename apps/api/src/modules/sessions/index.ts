@@ -3,11 +3,13 @@
  * module signs in and guards requests through these), and the session monitoring routes.
  */
 export { sessionsRoutes } from './sessions.routes';
+export { describeDevice } from './device';
 export {
   checkRequestSession,
   endSession,
   openSession,
   revokeAllSessionsOfUser,
+  revokeWalletSessionsOfUser,
   rotateSessionSecrets,
   type OpenedSession,
   type SessionCheck,

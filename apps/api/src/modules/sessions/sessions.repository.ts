@@ -165,3 +165,14 @@ export async function sessionStats(tx: Tx, window: { now: Date; idleCutoff: Date
     .where(and(isNotNull(sessions.revokedAt), gte(sessions.revokedAt, window.dayAgo), ofCompany(tx, window.companyId)));
   return { live: totals?.live ?? 0, active: totals?.active ?? 0, uniqueUsers: totals?.uniqueUsers ?? 0, averageDurationSeconds: totals?.averageDurationSeconds ?? 0, revokedLast24h: revoked?.n ?? 0 };
 }
+
+/** Revokes the user's live sessions that a wallet sign-in opened, but `keepSessionId`; answers their ids. */
+export async function revokeUserWalletSessions(tx: Tx, userId: string, reason: string, keepSessionId: string): Promise<string[]> {
+  const walletSessions = tx.select({ id: sessionCredentials.sessionId }).from(sessionCredentials).where(eq(sessionCredentials.authMethod, 'wallet'));
+  const rows = await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId), inArray(sessions.id, walletSessions)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}

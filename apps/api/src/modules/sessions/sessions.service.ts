@@ -179,3 +179,13 @@ export async function rotateSessionSecrets(tx: Tx, sessionId: string): Promise<{
   const csrfToken = newCsrfToken();
   return { tokenVersion: await repository.rotateSessionSecrets(tx, sessionId, csrfToken), csrfToken };
 }
+
+/**
+ * Ends the user's other sessions that a wallet sign-in opened (a wallet was unlinked): a session
+ * does not record which wallet signed it in, so all of them end; the caller's own stays. Answers how many.
+ */
+export async function revokeWalletSessionsOfUser(tx: Tx, origin: RequestOrigin, userId: string, reason: string, keepSessionId: string): Promise<number> {
+  const ended = await repository.revokeUserWalletSessions(tx, userId, reason, keepSessionId);
+  origin.endedSessions?.push(...ended);
+  return ended.length;
+}

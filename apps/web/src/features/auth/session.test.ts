@@ -16,6 +16,7 @@ const user = {
   jobTitle: null,
   bio: null,
   department: null,
+  photoUrl: null,
   status: 'active',
   verified: true,
   mfaEnabled: false,

@@ -1,3 +1,0 @@
-import { seededAlpha } from '../alpha/alpha.testing';
-
-export const shipped = seededAlpha();
