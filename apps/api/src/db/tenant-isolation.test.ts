@@ -1,30 +1,47 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase } from '../test/test-app';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { signInAs } from '../modules/auth/auth.testing';
+import { createTenantThroughApi } from '../modules/tenants/tenants.testing';
 import { APP_ROLE, pgErrorOf, rowsOf, type Database } from './database';
 import { companies, tenants, users } from './schema';
 
+/** Two tenants made the way the product makes them (POST /tenants by the platform's SUPER_ADMIN), then read and written under row-level security. */
 describe('tenant isolation by row-level security', () => {
+  let harness: TestApp;
   let database: Database;
-  let drop: () => Promise<void>;
   let tenantA: string;
   let tenantB: string;
 
   beforeAll(async () => {
-    ({ database, drop } = await createTestDatabase());
-    ({ tenantA, tenantB } = await database.asSystem(async (tx) => {
-      const [a] = await tx.insert(tenants).values({ name: 'Alpha', slug: 'alpha' }).returning();
-      const [b] = await tx.insert(tenants).values({ name: 'Beta', slug: 'beta' }).returning();
-      for (const tenant of [a!, b!]) {
-        const [company] = await tx.insert(companies).values({ tenantId: tenant.id, name: `${tenant.name} Corp` }).returning();
-        await tx.insert(users).values({ tenantId: tenant.id, companyId: company!.id, email: `owner@${tenant.slug}.test`, role: 'ADMIN', firstName: tenant.name, lastName: 'Owner' });
-      }
-      return { tenantA: a!.id, tenantB: b!.id };
-    }));
+    harness = await createTestApp();
+    database = harness.app.db;
+    const superadmin = await signInAs(harness.app, 'superadmin@demo.test');
+    const company = (name: string) => ({
+      name: `${name} Corp`,
+      legalName: `${name} Corp Ltd.`,
+      taxId: '11.222.333/0001-81',
+      country: 'BR',
+      address: { line1: '1 Main St', city: 'Recife' },
+    });
+    const [a, b] = [
+      await createTenantThroughApi(harness.app, superadmin, 'alpha', {
+        name: 'Alpha',
+        company: company('Alpha'),
+        administrator: { email: 'owner@alpha.test', firstName: 'Alpha', lastName: 'Owner' },
+      }),
+      await createTenantThroughApi(harness.app, superadmin, 'beta', {
+        name: 'Beta',
+        company: company('Beta'),
+        administrator: { email: 'owner@beta.test', firstName: 'Beta', lastName: 'Owner' },
+      }),
+    ];
+    tenantA = a.tenant.id;
+    tenantB = b.tenant.id;
   });
-  afterAll(() => drop());
+  afterAll(() => harness.close());
 
-  it("shows a tenant only its own rows", async () => {
+  it('shows a tenant only its own rows', async () => {
     const seen = await database.withTenant(tenantA, async (tx) => ({
       tenants: await tx.select().from(tenants),
       companies: await tx.select().from(companies),
@@ -33,6 +50,15 @@ describe('tenant isolation by row-level security', () => {
     expect(seen.tenants.map((t) => t.name)).toEqual(['Alpha']);
     expect(seen.companies.map((c) => c.name)).toEqual(['Alpha Corp']);
     expect(seen.users.map((u) => u.email)).toEqual(['owner@alpha.test']);
+  });
+
+  it("keeps the new tenants' companies out of another tenant's answers", async () => {
+    const admin = await signInAs(harness.app, 'admin@demo.test');
+    const names = (await harness.app.inject({ url: '/api/v1/companies', headers: admin.headers }))
+      .json<{ data: { name: string }[] }>()
+      .data.map((company) => company.name);
+    expect(names).not.toEqual(expect.arrayContaining(['Alpha Corp']));
+    expect(names).not.toEqual(expect.arrayContaining(['Beta Corp']));
   });
 
   it("cannot read another tenant's row even by its id", async () => {
@@ -50,7 +76,7 @@ describe('tenant isolation by row-level security', () => {
     expect(counts).toBe(0);
   });
 
-  it("refuses to write a row into another tenant", async () => {
+  it('refuses to write a row into another tenant', async () => {
     const write = database.withTenant(tenantA, async (tx) => {
       await tx.insert(companies).values({ tenantId: tenantB, name: 'Smuggled' });
     });
@@ -68,10 +94,12 @@ describe('tenant isolation by row-level security', () => {
   });
 
   it('runs tenant work as a role that is neither superuser nor exempt from RLS', async () => {
-    const role = await database.withTenant(tenantA, async (tx) =>
-      rowsOf<{ current_user: string; rolsuper: boolean; rolbypassrls: boolean }>(
-        await tx.execute(sql`select current_user, rolsuper, rolbypassrls from pg_roles where rolname = current_user`),
-      )[0],
+    const role = await database.withTenant(
+      tenantA,
+      async (tx) =>
+        rowsOf<{ current_user: string; rolsuper: boolean; rolbypassrls: boolean }>(
+          await tx.execute(sql`select current_user, rolsuper, rolbypassrls from pg_roles where rolname = current_user`),
+        )[0],
     );
     expect(role).toEqual({ current_user: APP_ROLE, rolsuper: false, rolbypassrls: false });
   });

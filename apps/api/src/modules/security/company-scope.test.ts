@@ -5,11 +5,13 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { REALTIME, SERVER_EVENTS, type MonitoredSession, type RequestLog, type SecurityAlert, type SecurityEvent } from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { nextClientIp, signInAs, type SignedIn } from '../auth/auth.testing';
+import { acceptInvitationFromOutbox } from '../tenants/tenants.testing';
 
 /**
  * Security officers of a customer company (COMPANY_ADMIN, CSO, HEAD_OF_DIGITAL_ASSETS of
  * Verde Energia) see and act on their own company's users only; the platform's
- * administrators (Carbonledger Platform: ADMIN, SUPER_ADMIN) on the whole tenant.
+ * administrators (Carbonledger Platform: ADMIN, SUPER_ADMIN) on the whole tenant. A second
+ * customer company is onboarded through POST /companies and its invited administrator signs in.
  */
 let harness: TestApp;
 let baseUrl: string;
@@ -81,7 +83,9 @@ describe("customer-company officers and other companies' users", () => {
     expect(events.map((event) => event.userEmail)).toContain('viewer@demo.test');
     expect(events.map((event) => event.userEmail)).not.toEqual(expect.arrayContaining(['superadmin@demo.test']));
     expect(await data<SecurityEvent[]>(`/api/v1/sessions/security-events?userId=${superadmin.result.user.id}`, officer)).toEqual([]);
-    expect((await data<SecurityEvent[]>('/api/v1/sessions/security-events?limit=500', admin)).map((event) => event.userEmail)).toContain('superadmin@demo.test');
+    expect((await data<SecurityEvent[]>('/api/v1/sessions/security-events?limit=500', admin)).map((event) => event.userEmail)).toContain(
+      'superadmin@demo.test',
+    );
 
     const platformAlert = (await data<SecurityAlert[]>('/api/v1/security/alerts', admin)).find((alert) => alert.description.startsWith('superadmin@demo.test'));
     expect(platformAlert?.title).toBe('Sign-in from a new country');
@@ -100,7 +104,13 @@ describe("customer-company officers and other companies' users", () => {
 });
 
 async function member(token: string): Promise<Socket> {
-  const socket = connect(`${baseUrl}${REALTIME.namespace}`, { path: REALTIME.path, transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  const socket = connect(`${baseUrl}${REALTIME.namespace}`, {
+    path: REALTIME.path,
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(socket);
   await new Promise((resolve) => socket.once(SERVER_EVENTS.connectionConfirmed, resolve));
   return socket;
@@ -121,5 +131,47 @@ describe('the live security feed', () => {
     await expect.poll(() => heardByAdmin.map((event) => event.userEmail)).toEqual(expect.arrayContaining(['superadmin@demo.test', 'viewer@demo.test']));
     await expect.poll(() => heardByOfficer.map((event) => event.userEmail)).toContain('viewer@demo.test');
     expect(heardByOfficer.map((event) => event.userEmail)).not.toContain('superadmin@demo.test');
+  });
+});
+
+describe('a company onboarded through the API', () => {
+  let otherCompanyAdmin: SignedIn;
+  let otherCompanyId: string;
+  beforeAll(async () => {
+    const onboarded = await inject({
+      method: 'POST',
+      url: '/api/v1/companies',
+      headers: admin.headers,
+      payload: {
+        name: 'Azul Carbono',
+        legalName: 'Azul Carbono Ltda.',
+        taxId: '45.678.901/0001-23',
+        country: 'BR',
+        address: { line1: 'Rua do Sol, 20', city: 'Salvador' },
+        administrator: { email: 'admin@azul-carbono.test', firstName: 'Bruna', lastName: 'Azul' },
+      },
+    });
+    expect(onboarded.statusCode, onboarded.body).toBe(201);
+    otherCompanyId = onboarded.json<{ data: { company: { id: string } } }>().data.company.id;
+    otherCompanyAdmin = await acceptInvitationFromOutbox(harness.app, admin.result.tenant.id, 'admin@azul-carbono.test');
+  });
+
+  it("keeps its administrator and Verde Energia's officers out of each other's sessions, events and company", async () => {
+    expect(otherCompanyAdmin.result.company.id).toBe(otherCompanyId);
+    const theirSessions = await data<MonitoredSession[]>('/api/v1/sessions/active', otherCompanyAdmin);
+    expect(theirSessions.map((session) => session.user.email)).toEqual(['admin@azul-carbono.test']);
+    for (const email of officerEmails) {
+      const officer = officers.get(email)!;
+      expect((await data<MonitoredSession[]>('/api/v1/sessions/active', officer)).map((session) => session.user.email)).not.toContain(
+        'admin@azul-carbono.test',
+      );
+      expect((await inject({ url: `/api/v1/companies/${otherCompanyId}`, headers: officer.headers })).statusCode).toBe(403);
+    }
+    expect((await data<SecurityEvent[]>('/api/v1/sessions/security-events?limit=500', otherCompanyAdmin)).map((event) => event.userEmail)).not.toContain(
+      'viewer@demo.test',
+    );
+    expect((await inject({ url: `/api/v1/companies/${viewer.result.company.id}`, headers: otherCompanyAdmin.headers })).statusCode).toBe(403);
+    const ended = await inject({ method: 'DELETE', url: `/api/v1/sessions/${viewer.result.session.sessionId}`, headers: otherCompanyAdmin.headers });
+    expect(ended.statusCode).toBe(404);
   });
 });
