@@ -1,9 +1,4 @@
-import {
-  FailedTransactionMetadata,
-  LiteSVM,
-  TransactionMetadata,
-  type SimulatedTransactionInfo,
-} from 'litesvm';
+import { FailedTransactionMetadata, LiteSVM, TransactionMetadata, type EpochSchedule, type SimulatedTransactionInfo } from 'litesvm';
 import {
   getBase58Decoder,
   getCompiledTransactionMessageDecoder,
@@ -31,6 +26,15 @@ import { fromWireTransaction, signatureOf, summarizeMessage, toWireTransaction }
 import { memosOf, transactionFee, type InstructionData } from './history';
 import { liteSvmErrorToJson, REJECTING_ERRORS } from './litesvm-errors';
 import { openChainStore, type ChainStore, type JournalEntry } from './embedded-store';
+import { balancesOf, loadMeta, metaOf, storeMeta, type EmbeddedTransactionMeta, type StoredMeta } from './embedded-meta';
+import {
+  createEventHub,
+  createRecentBlocks,
+  FINALIZED_AFTER_BLOCKS,
+  type EmbeddedBlock,
+  type EmbeddedChainListener,
+  type EmbeddedEpochInfo,
+} from './embedded-blocks';
 import type { TransactionErrorJson } from '../transaction-error';
 
 export interface EmbeddedChainOptions {
@@ -63,6 +67,17 @@ export interface EmbeddedChainClient extends ChainClient {
   simulateTransaction(transaction: Base64EncodedWireTransaction, options?: { sigVerify?: boolean }): Promise<SimulationResult>;
   /** The signed bytes of a transaction in the history (what the local /rpc getTransaction renders). */
   getTransactionWire(signature: Signature): Promise<Base64EncodedWireTransaction | null>;
+  /** Logs, SOL balances, inner instructions and compute units of a transaction in the history; null when unknown or landed before they were kept. */
+  getTransactionMeta(signature: Signature): Promise<EmbeddedTransactionMeta | null>;
+  /** Accounts a program owns (what getProgramAccounts filters). */
+  getProgramAccounts(program: Address): Promise<ChainAccount[]>;
+  /** One of the last MAX_RECENT_BLOCKS blocks produced since the chain was opened; null for another slot. */
+  getBlock(slot: bigint): Promise<EmbeddedBlock | null>;
+  /** The blocks getBlock knows, oldest first. */
+  getRecentBlocks(): Promise<readonly EmbeddedBlock[]>;
+  getEpochInfo(): Promise<EmbeddedEpochInfo>;
+  /** Tells `listener` of each landed transaction and new block from now on; returns the way to stop. */
+  subscribe(listener: EmbeddedChainListener): () => void;
 }
 
 export function isEmbeddedChain(client: ChainClient): client is EmbeddedChainClient {
@@ -73,7 +88,6 @@ export const DEFAULT_BLOCK_INTERVAL_MS = 400;
 export const BLOCKHASH_VALIDITY_BLOCKS = 150;
 /** Signature statuses kept for getSignatureStatuses; older ones answer null, like a pruned node. */
 const MAX_REMEMBERED_SIGNATURES = 50_000;
-const COMMITTED_AFTER_BLOCKS = 32n;
 /**
  * Transactions kept for getSignaturesForAddress/getTransaction, like a node's limited
  * ledger: the oldest are forgotten first. Each costs about 2 KB in memory and in chain.bin.json.
@@ -102,6 +116,8 @@ interface StoredTransaction {
   err: TransactionErrorJson | null;
   pre: StoredBalance[];
   post: StoredBalance[];
+  /** Absent for transactions recorded before the metadata was kept. */
+  meta?: StoredMeta;
 }
 
 /** What landing a transaction did, beyond what its message says. */
@@ -113,6 +129,7 @@ interface RecordedTransaction {
   wire: Base64EncodedWireTransaction;
   /** Account keys the address index lists it under (every key but the programs it invokes). */
   indexedKeys: Address[];
+  meta: EmbeddedTransactionMeta | null;
 }
 
 interface RecordedStatus {
@@ -123,7 +140,13 @@ interface RecordedStatus {
 
 const base58 = getBase58Decoder();
 
-const storeBalance = (balance: ChainTokenBalance): StoredBalance => [balance.accountIndex, balance.mint, balance.owner, balance.amount.toString(), balance.decimals];
+const storeBalance = (balance: ChainTokenBalance): StoredBalance => [
+  balance.accountIndex,
+  balance.mint,
+  balance.owner,
+  balance.amount.toString(),
+  balance.decimals,
+];
 const loadBalance = ([accountIndex, mint, owner, amount, decimals]: StoredBalance): ChainTokenBalance => ({
   accountIndex,
   mint: mint as Address,
@@ -139,7 +162,12 @@ function readMessage(transaction: Transaction) {
   const accountKeys = [...compiled.staticAccounts];
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = compiled.header;
   const instructions: InstructionData[] =
-    'instructions' in compiled ? compiled.instructions.map((instruction) => ({ programAddress: accountKeys[instruction.programAddressIndex]!, data: instruction.data ?? new Uint8Array() })) : [];
+    'instructions' in compiled
+      ? compiled.instructions.map((instruction) => ({
+          programAddress: accountKeys[instruction.programAddressIndex]!,
+          data: instruction.data ?? new Uint8Array(),
+        }))
+      : [];
   const invoked = new Set<Address>(instructions.map((instruction) => instruction.programAddress));
   const writable = accountKeys
     .map((key, index) => ({ key, index }))
@@ -149,6 +177,26 @@ function readMessage(transaction: Transaction) {
       return index < accountKeys.length - numReadonlyNonSignerAccounts;
     });
   return { accountKeys, instructions, writable, indexedKeys: accountKeys.filter((key) => !invoked.has(key)), signatures: numSignerAccounts };
+}
+
+/** An account a transaction closed, as Solana reports it to subscribers. */
+const closedAccount = (address: Address): ChainAccount => ({ address, lamports: 0n, owner: SYSTEM_PROGRAM_ADDRESS, executable: false, data: new Uint8Array() });
+
+/** Epoch, slot index and epoch length of a slot under the chain's epoch schedule (epochs grow from 32 slots during warmup). */
+function epochInfoAt(slot: bigint, schedule: EpochSchedule): EmbeddedEpochInfo {
+  if (slot >= schedule.firstNormalSlot) {
+    const sinceNormal = slot - schedule.firstNormalSlot;
+    return {
+      absoluteSlot: slot,
+      blockHeight: slot,
+      epoch: schedule.firstNormalEpoch + sinceNormal / schedule.slotsPerEpoch,
+      slotIndex: sinceNormal % schedule.slotsPerEpoch,
+      slotsInEpoch: schedule.slotsPerEpoch,
+    };
+  }
+  let [epoch, start, length] = [0n, 0n, 32n];
+  while (slot >= start + length) [epoch, start, length] = [epoch + 1n, start + length, length * 2n];
+  return { absoluteSlot: slot, blockHeight: slot, epoch, slotIndex: slot - start, slotsInEpoch: length };
 }
 
 function toChainAccount(address: Address, svm: LiteSVM): ChainAccount | null {
@@ -176,11 +224,22 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
   const mintDecimals = new Map<string, number>();
   const maxHistory = options.maxHistoryTransactions ?? MAX_HISTORY_TRANSACTIONS;
 
-  const addToHistory = (wire: Base64EncodedWireTransaction, message: ReturnType<typeof readMessage>, landed: LandedFacts) => {
+  const addToHistory = (
+    wire: Base64EncodedWireTransaction,
+    message: ReturnType<typeof readMessage>,
+    landed: LandedFacts,
+    meta: EmbeddedTransactionMeta | null,
+  ) => {
     const recorded: RecordedTransaction = {
       wire,
       indexedKeys: message.indexedKeys,
-      transaction: { ...landed, fee: transactionFee(message.signatures, message.instructions), accountKeys: message.accountKeys, memos: memosOf(message.instructions) },
+      meta,
+      transaction: {
+        ...landed,
+        fee: transactionFee(message.signatures, message.instructions),
+        accountKeys: message.accountKeys,
+        memos: memosOf(message.instructions),
+      },
     };
     history.set(landed.signature, recorded);
     for (const key of message.indexedKeys) {
@@ -202,14 +261,19 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
   const restoreTransaction = (stored: StoredTransaction) => {
     const wire = stored.wire as Base64EncodedWireTransaction;
     const transaction = fromWireTransaction(wire);
-    addToHistory(wire, readMessage(transaction), {
-      signature: signatureOf(transaction),
-      slot: BigInt(stored.slot),
-      blockTime: stored.blockTime,
-      err: stored.err,
-      preTokenBalances: stored.pre.map(loadBalance),
-      postTokenBalances: stored.post.map(loadBalance),
-    });
+    addToHistory(
+      wire,
+      readMessage(transaction),
+      {
+        signature: signatureOf(transaction),
+        slot: BigInt(stored.slot),
+        blockTime: stored.blockTime,
+        err: stored.err,
+        preTokenBalances: stored.pre.map(loadBalance),
+        postTokenBalances: stored.post.map(loadBalance),
+      },
+      stored.meta ? loadMeta(stored.meta) : null,
+    );
   };
 
   const sidecar = store?.loaded.sidecar;
@@ -240,6 +304,14 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
   let slot = svm.getClock().slot;
   const currentSlot = () => slot;
   if (!recentBlockhashes.has(svm.latestBlockhash())) recentBlockhashes.set(svm.latestBlockhash(), slot + validity);
+  const blocks = createRecentBlocks({
+    slot,
+    parentSlot: slot - 1n,
+    blockhash: svm.latestBlockhash(),
+    previousBlockhash: svm.latestBlockhash(),
+    blockTime: Number(svm.getClock().unixTimestamp),
+  });
+  const events = createEventHub((error) => warn(`embedded chain: a listener failed: ${error instanceof Error ? error.message : String(error)}`));
 
   /** Moves the clock forward to `target` (never back), as block production and replay do. */
   const setClock = (target: bigint, unixTimestamp: number) => {
@@ -259,6 +331,9 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     svm.expireBlockhash();
     recentBlockhashes.set(svm.latestBlockhash(), slot + validity);
     forgetExpiredBlockhashes();
+    const parentSlot = blocks.current().slot;
+    blocks.add({ slot, blockhash: svm.latestBlockhash(), blockTime: Number(svm.getClock().unixTimestamp) });
+    if (events.listening) events.emit({ type: 'block', slot, parentSlot, root: slot > FINALIZED_AFTER_BLOCKS ? slot - FINALIZED_AFTER_BLOCKS : 0n });
   };
 
   /**
@@ -284,13 +359,14 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
       version: 3,
       recentBlockhashes: [...recentBlockhashes].map(([blockhash, lastValid]) => [blockhash, lastValid.toString()]),
       statuses: [...statuses].map(([signature, status]) => [signature, status.slot.toString(), status.err]),
-      transactions: [...history.values()].map(({ wire, transaction }) => ({
+      transactions: [...history.values()].map(({ wire, transaction, meta }) => ({
         wire,
         slot: transaction.slot.toString(),
         blockTime: transaction.blockTime,
         err: transaction.err,
         pre: transaction.preTokenBalances.map(storeBalance),
         post: transaction.postTokenBalances.map(storeBalance),
+        ...(meta ? { meta: storeMeta(meta) } : {}),
       })),
     };
     store.commit((file) => svm.saveToFile(file), sidecar);
@@ -338,6 +414,7 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     if (!replayed && !blockhashUsable(summarizeMessage(transaction).blockhash)) throw new TransactionRejectedError('Blockhash not found', 'BlockhashNotFound');
     const message = readMessage(transaction);
     const preTokenBalances = tokenBalances(message.writable);
+    const preBalances = balancesOf(svm, message.accountKeys);
     let result: TransactionMetadata | FailedTransactionMetadata;
     try {
       result = svm.sendTransaction(transaction);
@@ -351,8 +428,14 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     const blockTime = replayed?.blockTime ?? Math.floor(Date.now() / 1000);
     const wire = toWireTransaction(transaction);
     if (!replayed) store?.append({ type: 'tx', wire, slot: slotNow.toString(), time: blockTime, err }, { durable: true });
-    remember(signature, { slot: slotNow, err, logs: result instanceof FailedTransactionMetadata ? result.meta().logs() : [] });
-    addToHistory(wire, message, { signature, slot: slotNow, blockTime, err, preTokenBalances, postTokenBalances: tokenBalances(message.writable) });
+    const meta = metaOf(result, preBalances, balancesOf(svm, message.accountKeys));
+    remember(signature, { slot: slotNow, err, logs: err ? meta.logs : [] });
+    addToHistory(wire, message, { signature, slot: slotNow, blockTime, err, preTokenBalances, postTokenBalances: tokenBalances(message.writable) }, meta);
+    if (blocks.current().slot === slotNow) blocks.current().signatures.push(signature);
+    if (!replayed && events.listening) {
+      const written = message.writable.map(({ key }) => toChainAccount(key, svm) ?? closedAccount(key));
+      events.emit({ type: 'transaction', signature, slot: slotNow, err, logs: meta.logs, accountKeys: message.accountKeys, written });
+    }
     return signature;
   };
 
@@ -390,7 +473,9 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
       err = 'refused';
     }
     if (JSON.stringify(err) !== JSON.stringify(entry.err)) {
-      warn(`embedded chain: replaying journal entry ${entry.seq} (${signatureOf(transaction)}) gave ${JSON.stringify(err)} instead of ${JSON.stringify(entry.err)}`);
+      warn(
+        `embedded chain: replaying journal entry ${entry.seq} (${signatureOf(transaction)}) gave ${JSON.stringify(err)} instead of ${JSON.stringify(entry.err)}`,
+      );
     }
   };
 
@@ -451,7 +536,13 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
         .getProgramAccounts(TOKEN_2022_PROGRAM_ADDRESS)
         .filter((account) => tokenAccountOwnedBy(account.data, owner))
         .map((account) =>
-          decodeTokenAccount({ address: account.address, lamports: account.lamports, owner: account.programAddress, executable: account.executable, data: new Uint8Array(account.data) }),
+          decodeTokenAccount({
+            address: account.address,
+            lamports: account.lamports,
+            owner: account.programAddress,
+            executable: account.executable,
+            data: new Uint8Array(account.data),
+          }),
         )
         .filter((token) => token !== null && (!filter.mint || token.mint === filter.mint))
         .map((token) => token!);
@@ -476,14 +567,16 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
         return { signature, status: 'failed', err: error.err, logs: [] };
       }
       const status = statuses.get(signature)!;
-      return status.err === null ? { signature, status: 'confirmed', slot: status.slot, commitment: 'confirmed' } : { signature, status: 'failed', err: status.err, logs: status.logs };
+      return status.err === null
+        ? { signature, status: 'confirmed', slot: status.slot, commitment: 'confirmed' }
+        : { signature, status: 'failed', err: status.err, logs: status.logs };
     },
     async getSignatureStatuses(signatures) {
       const slot = currentSlot();
       return signatures.map((signature): SignatureStatus | null => {
         const status = statuses.get(signature);
         if (!status) return null;
-        return { slot: status.slot, err: status.err, confirmationStatus: slot - status.slot >= COMMITTED_AFTER_BLOCKS ? 'finalized' : 'confirmed' };
+        return { slot: status.slot, err: status.err, confirmationStatus: slot - status.slot >= FINALIZED_AFTER_BLOCKS ? 'finalized' : 'confirmed' };
       });
     },
     async getSignaturesForAddress(address, query = {}) {
@@ -506,6 +599,30 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     async getTransactionWire(signature) {
       return history.get(signature)?.wire ?? null;
     },
+    async getTransactionMeta(signature) {
+      return history.get(signature)?.meta ?? null;
+    },
+    async getProgramAccounts(program) {
+      return svm.getProgramAccounts(program).map((account) => ({
+        address: account.address,
+        lamports: account.lamports,
+        owner: account.programAddress,
+        executable: account.executable,
+        data: new Uint8Array(account.data),
+      }));
+    },
+    async getBlock(target) {
+      return blocks.find(target);
+    },
+    async getRecentBlocks() {
+      return blocks.all();
+    },
+    async getEpochInfo() {
+      return epochInfoAt(currentSlot(), svm.getEpochSchedule());
+    },
+    subscribe(listener) {
+      return events.add(listener);
+    },
     async airdrop(address, lamports) {
       let result = svm.airdrop(address, toLamports(lamports));
       // The faucet's transfer is built on the latest blockhash: the same amount to the same address again within one
@@ -518,6 +635,17 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
       const signature = base58.decode(new Uint8Array(result.signature())) as Signature;
       store?.append({ type: 'airdrop', address, lamports: lamports.toString(), signature, slot: currentSlot().toString() }, { durable: true });
       remember(signature, { slot: currentSlot(), err: null, logs: [] });
+      if (events.listening) {
+        events.emit({
+          type: 'transaction',
+          signature,
+          slot: currentSlot(),
+          err: null,
+          logs: result.logs(),
+          accountKeys: [address],
+          written: [toChainAccount(address, svm)!],
+        });
+      }
       return signature;
     },
     advanceBlocks(count) {

@@ -15,6 +15,10 @@ export const JSON_RPC_ERRORS = {
   internalError: -32603,
   preflightFailure: -32002,
   signatureVerificationFailure: -32003,
+  /** A block the node has not produced yet. */
+  blockNotAvailable: -32004,
+  /** A block the node does not keep (the embedded chain keeps the last MAX_RECENT_BLOCKS). */
+  slotSkipped: -32009,
   /** A call that changes the chain from a caller who may not (docs/chain.md, "Local JSON-RPC endpoint"). */
   notAllowed: -32099,
 } as const;
@@ -28,6 +32,9 @@ export interface JsonRpcCaller {
 }
 
 export type JsonRpcId = string | number | null;
+
+/** The methods of one part of the endpoint, by name. */
+export type JsonRpcMethods = Record<string, (params: unknown, caller: JsonRpcCaller) => Promise<unknown>>;
 
 export interface JsonRpcError {
   code: number;
@@ -60,9 +67,10 @@ export const requestSchema = z.object({
 export const addressParam = z.string().refine(isAddress, 'not a valid base58 address');
 export const signatureParam = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'not a valid base58 signature');
 export const encodingSchema = z.enum(['base58', 'base64', 'base64+zstd', 'jsonParsed']);
+export const commitmentSchema = z.enum(['processed', 'confirmed', 'finalized']);
 export const configSchema = z
   .object({
-    commitment: z.enum(['processed', 'confirmed', 'finalized']).optional(),
+    commitment: commitmentSchema.optional(),
     encoding: encodingSchema.optional(),
     minContextSlot: z.number().optional(),
   })
@@ -79,7 +87,11 @@ export function parseParams<T extends z.ZodType>(schema: T, params: unknown): z.
 }
 
 export function requireMayChangeChain(caller: JsonRpcCaller): void {
-  if (!caller.mayChangeChain) throw new RpcFailure(JSON_RPC_ERRORS.notAllowed, 'requestAirdrop and sendTransaction need a signed-in session (Authorization: Bearer) or a client on this host');
+  if (!caller.mayChangeChain)
+    throw new RpcFailure(
+      JSON_RPC_ERRORS.notAllowed,
+      'requestAirdrop and sendTransaction need a signed-in session (Authorization: Bearer) or a client on this host',
+    );
 }
 
 /** Whether a body (one call or a batch) holds a chain-changing call. */

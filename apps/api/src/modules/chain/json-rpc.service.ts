@@ -10,16 +10,17 @@ import {
   type Signature,
 } from '@solana/kit';
 import {
-  decodeMintAccount,
   describeTransactionError,
-  LAMPORTS_PER_SIGNATURE,
-  TOKEN_2022_PROGRAM_ADDRESS,
+  EMBEDDED_GENESIS_HASH,
+  FINALIZED_AFTER_BLOCKS,
+  transactionFee,
   TransactionRejectedError,
-  type ChainTokenAccount,
   type EmbeddedChainClient,
   type SimulationResult,
 } from '@carbonledger/chain';
-import { asBase64Wire, encodeAccount, simulationValue, tokenAccountJsonParsed, transactionJson, wireBytes, wireParams, withBlockhash } from './json-rpc.encoding';
+import { asBase64Wire, simulationValue, wireBytes, wireParams, withBlockhash } from './json-rpc.encoding';
+import { historyMethods } from './json-rpc.history';
+import { readMethods } from './json-rpc.reads';
 import {
   addressParam,
   configSchema,
@@ -30,124 +31,72 @@ import {
   requestSchema,
   requireMayChangeChain,
   RpcFailure,
-  signatureParam,
   type JsonRpcCaller,
+  type JsonRpcMethods,
   type JsonRpcResponse,
 } from './json-rpc.protocol';
+
+/** The Solana version whose API the endpoint follows (getVersion, and each answer's context). */
+export const SOLANA_CORE_VERSION = '2.2.0';
 
 /** The most one requestAirdrop gives: 10 SOL (the platform keys' local top-up; the web's faucet button asks for 2). */
 export const RPC_AIRDROP_MAX_LAMPORTS = 10_000_000_000;
 
 /**
- * The subset of Solana's JSON-RPC API that browser wallets, the explorer and the rpc driver
- * use, answered by the embedded chain. Result shapes follow the Solana RPC documentation.
+ * Solana's JSON-RPC API answered by the embedded chain: what browser wallets, explorers, the
+ * official clients and the rpc driver use (docs/chain.md lists the methods). Result shapes
+ * follow the Solana RPC documentation. Cluster facts and writes are here; account reads are
+ * in json-rpc.reads.ts, signatures, transactions and blocks in json-rpc.history.ts.
  */
 export function createJsonRpcHandler(chain: EmbeddedChainClient) {
-  const withContext = async (value: unknown) => ({ context: { apiVersion: '2.2.0', slot: await chain.getSlot() }, value });
-
-  const mintDecimals = async (token: ChainTokenAccount) => {
-    const mint = await chain.getAccountInfo(token.mint);
-    return mint ? (decodeMintAccount(mint)?.decimals ?? 0) : 0;
+  const withContext = async (value: unknown) => ({ context: { apiVersion: SOLANA_CORE_VERSION, slot: await chain.getSlot() }, value });
+  const slotAt = async (params: unknown) => {
+    const [config] = parseParams(z.tuple([configSchema]).rest(z.unknown()), params);
+    const slot = await chain.getSlot();
+    // A finalized read sees the root, FINALIZED_AFTER_BLOCKS behind, as on a cluster.
+    return config?.commitment === 'finalized' && slot > FINALIZED_AFTER_BLOCKS ? slot - FINALIZED_AFTER_BLOCKS : slot;
   };
 
-  const methods: Record<string, (params: unknown, caller: JsonRpcCaller) => Promise<unknown>> = {
+  const methods: JsonRpcMethods = {
     getHealth: () => Promise.resolve('ok'),
-    getVersion: () => Promise.resolve({ 'solana-core': '2.2.0', 'feature-set': 0, carbonledger: 'embedded LiteSVM' }),
-    getSlot: async () => chain.getSlot(),
-    getBlockHeight: async () => chain.getBlockHeight(),
+    getVersion: () => Promise.resolve({ 'solana-core': SOLANA_CORE_VERSION, 'feature-set': 0, carbonledger: 'embedded LiteSVM' }),
+    // The embedded chain has no validator key: its identity is its genesis hash read as an address.
+    getIdentity: () => Promise.resolve({ identity: EMBEDDED_GENESIS_HASH }),
+    getGenesisHash: () => Promise.resolve(EMBEDDED_GENESIS_HASH),
+    getSlot: slotAt,
+    getBlockHeight: slotAt,
+    getEpochInfo: async () => chain.getEpochInfo(),
     getLatestBlockhash: async () => withContext(await chain.getLatestBlockhash()),
     isBlockhashValid: async (params) => {
       const [blockhash] = parseParams(z.tuple([z.string().min(32).max(44)]).rest(z.unknown()), params);
       return withContext(await chain.isBlockhashValid(blockhash as Blockhash));
     },
-    getBalance: async (params) => {
-      const [owner] = parseParams(z.tuple([addressParam]).rest(z.unknown()), params);
-      return withContext(await chain.getBalance(toAddress(owner)));
-    },
-    getAccountInfo: async (params) => {
-      const [target, config] = parseParams(z.tuple([addressParam, configSchema]), params);
-      const account = await chain.getAccountInfo(toAddress(target));
-      return withContext(account ? encodeAccount(account, config?.encoding) : null);
-    },
-    getMultipleAccounts: async (params) => {
-      const [targets, config] = parseParams(z.tuple([z.array(addressParam).max(100), configSchema]), params);
-      const accounts = await Promise.all(targets.map((target) => chain.getAccountInfo(toAddress(target))));
-      return withContext(accounts.map((account) => (account ? encodeAccount(account, config?.encoding) : null)));
-    },
-    getMinimumBalanceForRentExemption: async (params) => {
-      const [size] = parseParams(z.tuple([z.number().int().min(0).max(10 * 1024 * 1024)]).rest(z.unknown()), params);
-      return chain.getMinimumBalanceForRentExemption(size);
-    },
     getFeeForMessage: async (params) => {
       const [message] = parseParams(z.tuple([z.string().min(1)]).rest(z.unknown()), params);
+      let compiled;
       try {
-        const compiled = getCompiledTransactionMessageDecoder().decode(getBase64Encoder().encode(message));
-        return withContext(LAMPORTS_PER_SIGNATURE * BigInt(compiled.header.numSignerAccounts));
+        compiled = getCompiledTransactionMessageDecoder().decode(getBase64Encoder().encode(message));
       } catch {
         throw invalidParams('message is not a valid base64 transaction message');
       }
-    },
-    getSignatureStatuses: async (params) => {
-      const [signatures] = parseParams(z.tuple([z.array(signatureParam).max(256)]).rest(z.unknown()), params);
-      const statuses = await chain.getSignatureStatuses(signatures as Signature[]);
-      return withContext(
-        statuses.map((status) =>
-          status
-            ? {
-                slot: status.slot,
-                confirmations: status.confirmationStatus === 'finalized' ? null : 1,
-                err: status.err,
-                status: status.err ? { Err: status.err } : { Ok: null },
-                confirmationStatus: status.confirmationStatus,
-              }
-            : null,
-        ),
-      );
-    },
-    getTokenAccountsByOwner: async (params) => {
-      const [owner, filter, config] = parseParams(
-        z.tuple([addressParam, z.union([z.object({ mint: addressParam }).strict(), z.object({ programId: addressParam }).strict()]), configSchema]),
-        params,
-      );
-      if ('programId' in filter && filter.programId !== TOKEN_2022_PROGRAM_ADDRESS) return withContext([]);
-      const tokens = await chain.getTokenAccountsByOwner(toAddress(owner), 'mint' in filter ? { mint: toAddress(filter.mint) } : {});
-      const entries = [];
-      for (const token of tokens) {
-        const account = (await chain.getAccountInfo(token.address))!;
-        entries.push({ pubkey: token.address, account: config?.encoding === 'jsonParsed' ? tokenAccountJsonParsed(token, account, await mintDecimals(token)) : encodeAccount(account, config?.encoding) });
-      }
-      return withContext(entries);
-    },
-    getSignaturesForAddress: async (params) => {
-      const [target, config] = parseParams(
-        z.tuple([addressParam, z.object({ limit: z.number().int().min(1).max(1000).optional(), before: signatureParam.optional() }).loose().optional()]),
-        params,
-      );
-      const entries = await chain.getSignaturesForAddress(toAddress(target), { limit: config?.limit, before: config?.before as Signature | undefined });
-      const statuses = await chain.getSignatureStatuses(entries.map((entry) => entry.signature));
-      return entries.map((entry, index) => ({
-        signature: entry.signature,
-        slot: entry.slot,
-        err: entry.err,
-        memo: null,
-        blockTime: entry.blockTime,
-        confirmationStatus: statuses[index]?.confirmationStatus ?? 'confirmed',
+      // As on a cluster: no fee for a message whose blockhash can no longer land.
+      if ('lifetimeToken' in compiled && !(await chain.isBlockhashValid(compiled.lifetimeToken as Blockhash))) return withContext(null);
+      const instructions = ('instructions' in compiled ? compiled.instructions : []).map((instruction) => ({
+        programAddress: compiled.staticAccounts[instruction.programAddressIndex]!,
+        data: instruction.data ?? new Uint8Array(),
       }));
+      return withContext(transactionFee(compiled.header.numSignerAccounts, instructions));
     },
-    getTransaction: async (params) => {
-      // The embedded chain renders transactions in json encoding only.
-      const [signature] = parseParams(
-        z.tuple([signatureParam, z.object({ encoding: z.literal('json').optional(), commitment: z.enum(['processed', 'confirmed', 'finalized']).optional() }).loose().optional()]),
-        params,
-      );
-      const found = await chain.getTransaction(signature as Signature);
-      const wire = await chain.getTransactionWire(signature as Signature);
-      if (!found || !wire) return null;
-      return transactionJson(found, wire);
-    },
+    ...readMethods(chain, withContext),
+    ...historyMethods(chain),
     requestAirdrop: async (params, caller) => {
       requireMayChangeChain(caller);
-      const [recipient, lamports] = parseParams(z.tuple([addressParam, z.number().int().positive().max(RPC_AIRDROP_MAX_LAMPORTS, `at most ${RPC_AIRDROP_MAX_LAMPORTS} lamports per airdrop`)]).rest(z.unknown()), params);
+      const [recipient, lamports] = parseParams(
+        z
+          .tuple([addressParam, z.number().int().positive().max(RPC_AIRDROP_MAX_LAMPORTS, `at most ${RPC_AIRDROP_MAX_LAMPORTS} lamports per airdrop`)])
+          .rest(z.unknown()),
+        params,
+      );
       return chain.airdrop(toAddress(recipient), BigInt(lamports));
     },
     simulateTransaction: async (params) => {
@@ -168,7 +117,11 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
         return await chain.sendTransaction(wire);
       } catch (error) {
         if (!(error instanceof TransactionRejectedError)) throw error;
-        throw new RpcFailure(JSON_RPC_ERRORS.preflightFailure, `Transaction simulation failed: ${describeTransactionError(error.err)}`, simulationValue({ err: error.err, logs: [], unitsConsumed: 0n }));
+        throw new RpcFailure(
+          JSON_RPC_ERRORS.preflightFailure,
+          `Transaction simulation failed: ${describeTransactionError(error.err)}`,
+          simulationValue({ err: error.err, logs: [], unitsConsumed: 0n }),
+        );
       }
     },
   };
@@ -185,7 +138,8 @@ export function createJsonRpcHandler(chain: EmbeddedChainClient) {
       return respond ? { jsonrpc: '2.0', id, result } : null;
     } catch (error) {
       if (!respond) return null;
-      if (error instanceof RpcFailure) return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) } };
+      if (error instanceof RpcFailure)
+        return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) } };
       return { jsonrpc: '2.0', id, error: { code: JSON_RPC_ERRORS.internalError, message: error instanceof Error ? error.message : 'Internal error' } };
     }
   }
