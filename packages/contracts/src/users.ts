@@ -44,14 +44,16 @@ export function grantableRoles(granter: Role): readonly Role[] {
  * invitation becomes active only when the invited person accepts it; leaving `active` ends
  * every session of the user.
  */
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
 export const USER_STATUS_TRANSITIONS = {
   active: ['inactive', 'suspended'],
   inactive: ['active', 'suspended'],
   suspended: ['active', 'inactive'],
   pending_verification: ['inactive'],
-} as const satisfies Record<z.infer<typeof userStatusSchema>, readonly z.infer<typeof userStatusSchema>[]>;
+} as const satisfies Record<UserStatus, readonly UserStatus[]>;
 
-export function canChangeStatus(from: z.infer<typeof userStatusSchema>, to: z.infer<typeof userStatusSchema>): boolean {
+export function canChangeStatus(from: UserStatus, to: UserStatus): boolean {
   return (USER_STATUS_TRANSITIONS[from] as readonly string[]).includes(to);
 }
 

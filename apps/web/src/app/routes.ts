@@ -41,7 +41,6 @@ export const PENDING_ROUTES = [
   ['/financial/reconciliation', 'financialReconciliation'],
   ['/invoices', 'invoices'],
   ['/reconciliation', 'reconciliation'],
-  ['/team/users', 'teamUsers'],
   ['/team/activity', 'teamActivity'],
   ['/team/roles', 'teamRoles'],
 ] as const;
@@ -62,6 +61,7 @@ const BUILT_ROUTES = [
   ['/minting/advanced', 'mintingAdvanced'],
   ['/transactions', 'transactions'],
   ['/certificates', 'certificates'],
+  ['/team/users', 'teamUsers'],
 ] as const;
 
 /** Signed-in screens rendered inside the layout, each its own chunk. */
@@ -71,6 +71,9 @@ export const PROTECTED_ROUTES: PageRoute[] = [...BUILT_ROUTES, ...PENDING_ROUTES
 export const PUBLIC_ROUTES: PageRoute[] = [
   { path: '/login', nameKey: 'pages.login', page: lazyPage(() => import('../features/auth/LoginPage')), queryFree: true },
   { path: '/login/wallet', nameKey: 'pages.walletLogin', page: lazyPage(() => import('../features/auth/WalletLoginPage')) },
+  { path: '/forgot-password', nameKey: 'pages.forgotPassword', page: lazyPage(() => import('../features/auth/ForgotPasswordPage')), queryFree: true },
+  { path: '/reset-password/:token', nameKey: 'pages.resetPassword', page: lazyPage(() => import('../features/auth/ResetPasswordPage')), queryFree: true },
+  { path: '/invite/:token', nameKey: 'pages.invitation', page: lazyPage(() => import('../features/auth/AcceptInvitationPage')), queryFree: true },
 ];
 
 /**

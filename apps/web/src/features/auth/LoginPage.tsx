@@ -12,27 +12,29 @@ import { useAuthStore } from '../../lib/auth-store';
 import { translateMessage } from '../../lib/messages';
 import { login } from './api/login';
 import { AuthCard } from './components/AuthCard';
-import { isMfaRequired, loginErrorText } from './login-error';
+import { isMfaRequired, isPasswordChangeRequired, loginErrorText } from './login-error';
 import type { LoginField, LoginFieldErrors, LoginFormValues } from './login-form';
 import { startSession } from './session';
 
-const FIELD_ORDER: readonly LoginField[] = ['email', 'password', 'mfaToken'];
+const FIELD_ORDER: readonly LoginField[] = ['email', 'password', 'newPassword', 'mfaToken'];
 
 /**
  * The contracts' schemas (and zod with them) load on the first validation, not with the
  * page: the sign-in screen paints without them. Fields are checked on submit, then again on
  * every change once a submit was tried.
  */
-async function validate(values: LoginFormValues, mfaRequired: boolean) {
+async function validate(values: LoginFormValues, mfaRequired: boolean, changeRequired: boolean) {
   const { validateLoginForm } = await import('./login-form');
-  return validateLoginForm(values, mfaRequired);
+  return validateLoginForm(values, mfaRequired, changeRequired);
 }
 
 export default function LoginPage() {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [mfaRequired, setMfaRequired] = useState(false);
-  const [values, setValues] = useState<LoginFormValues>({ email: '', password: '', mfaToken: '' });
+  // docs/product.md §3 New user: a temporary password is replaced before the first session opens.
+  const [changeRequired, setChangeRequired] = useState(false);
+  const [values, setValues] = useState<LoginFormValues>({ email: '', password: '', mfaToken: '', newPassword: '', confirmPassword: '' });
   const [errors, setErrors] = useState<LoginFieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
@@ -43,16 +45,23 @@ export default function LoginPage() {
   const change = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) => {
     // The server's answer was about the credentials as they were: once they change it no longer
     // applies, and the MFA step belonged to that account (the new one may have no MFA).
-    const credentialsChanged = field !== 'mfaToken';
+    const credentialsChanged = field === 'email' || field === 'password';
     const stillMfa = mfaRequired && !credentialsChanged;
-    const next = { ...values, [field]: event.target.value, ...(stillMfa ? {} : { mfaToken: '' }) };
+    const stillChange = changeRequired && !credentialsChanged;
+    const next = {
+      ...values,
+      [field]: event.target.value,
+      ...(stillMfa ? {} : { mfaToken: '' }),
+      ...(stillChange ? {} : { newPassword: '', confirmPassword: '' }),
+    };
     setValues(next);
     if (credentialsChanged) {
       setFailure(null);
       setMfaRequired(false);
+      setChangeRequired(false);
     }
     if (!submitted) return;
-    void validate(next, stillMfa).then((result) => {
+    void validate(next, stillMfa, stillChange).then((result) => {
       setErrors((current) => ({ ...current, [field]: 'errors' in result ? result.errors[field] : undefined }));
     });
   };
@@ -62,7 +71,7 @@ export default function LoginPage() {
     const form = event.currentTarget;
     setSubmitted(true);
     setFailure(null);
-    const result = await validate(values, mfaRequired);
+    const result = await validate(values, mfaRequired, changeRequired);
     if ('errors' in result) {
       setErrors(result.errors);
       const firstInvalid = FIELD_ORDER.find((field) => result.errors[field]);
@@ -78,7 +87,9 @@ export default function LoginPage() {
       startSession(signedIn);
     } catch (error) {
       if (isMfaRequired(error)) setMfaRequired(true);
-      setFailure({ text: loginErrorText(error), mfa: isMfaRequired(error) });
+      if (isPasswordChangeRequired(error)) setChangeRequired(true);
+      const step = isMfaRequired(error) || isPasswordChangeRequired(error);
+      setFailure({ text: isPasswordChangeRequired(error) ? t('login.changeRequired') : loginErrorText(error), mfa: step });
       setPending(false);
     }
   };
@@ -91,7 +102,12 @@ export default function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')}>
-      <Box component="form" noValidate onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event: FormEvent<HTMLFormElement>) => void onSubmit(event)}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
         {sessionExpired && !failure && (
           <Alert severity="warning" role="status">
             {translateMessage(t, errorCatalogue.SESSION_EXPIRED.message)}
@@ -121,6 +137,29 @@ export default function LoginPage() {
           helperText={fieldError(errors.password)}
           {...fieldProps('password')}
         />
+        {changeRequired && (
+          <>
+            <TextInput
+              label={t('login.newPassword')}
+              type="password"
+              name="newPassword"
+              autoComplete="new-password"
+              required
+              autoFocus
+              helperText={fieldError(errors.newPassword) ?? t('login.newPasswordHelp')}
+              {...fieldProps('newPassword')}
+            />
+            <TextInput
+              label={t('login.confirmPassword')}
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              helperText={fieldError(errors.confirmPassword)}
+              {...fieldProps('confirmPassword')}
+            />
+          </>
+        )}
         {mfaRequired && (
           <TextInput
             label={t('login.mfaToken')}
@@ -136,6 +175,9 @@ export default function LoginPage() {
         <Button type="submit" variant="contained" size="large" disabled={pending}>
           {pending ? t('login.signingIn') : t('login.submit')}
         </Button>
+        <Link component={RouterLink} to="/forgot-password" sx={{ textAlign: 'center' }}>
+          {t('login.forgotPassword')}
+        </Link>
         <Link component={RouterLink} to="/login/wallet" sx={{ textAlign: 'center' }}>
           {t('login.withWallet')}
         </Link>

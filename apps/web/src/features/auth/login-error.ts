@@ -14,6 +14,11 @@ export function isMfaRequired(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'MFA_REQUIRED';
 }
 
+/** The password is right but temporary: the sign-in is sent again with a new one (docs/product.md §3 New user). */
+export function isPasswordChangeRequired(error: unknown): boolean {
+  return error instanceof ApiError && error.is('AUTH__PASSWORD_CHANGE_REQUIRED');
+}
+
 /** The docs/product.md §8 text for a failed sign-in. */
 export function loginErrorText(error: unknown, fallback: string = loginErrorTexts.failed): string {
   if (isMfaRequired(error)) return errorCatalogue.MFA_REQUIRED.message;
