@@ -90,7 +90,7 @@ export const BLOCKHASH_VALIDITY_BLOCKS = 150;
 const MAX_REMEMBERED_SIGNATURES = 50_000;
 /**
  * Transactions kept for getSignaturesForAddress/getTransaction, like a node's limited
- * ledger: the oldest are forgotten first. Each costs about 2 KB in memory and in chain.bin.json.
+ * ledger: the oldest are forgotten first. Each costs a few KB (signed bytes, logs, balances) in memory and in chain.bin.json.
  */
 export const MAX_HISTORY_TRANSACTIONS = 10_000;
 const MAX_SIGNATURES_PER_QUERY = 1_000;
