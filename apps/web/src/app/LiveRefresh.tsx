@@ -1,8 +1,9 @@
 import { SERVER_EVENTS } from '@carbonledger/contracts';
+import { reloadSession } from '../features/auth/session';
 import { certificateKeys } from '../features/certificates/api/certificates';
 import { portfolioKeys } from '../features/portfolio/api/portfolio';
 import { walletKeys } from '../features/wallets/api/wallets';
-import { appRealtime, useRealtimeInvalidate, type RealtimeClient } from '../lib/realtime';
+import { appRealtime, useRealtimeEvent, useRealtimeInvalidate, type RealtimeClient } from '../lib/realtime';
 
 /**
  * A live event changes what every screen showing its object displays, not only the bell: the
@@ -17,5 +18,7 @@ export function LiveRefresh({ client = appRealtime() }: { client?: RealtimeClien
   useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate, SERVER_EVENTS.mintingJobUpdate], portfolioKeys.all, client);
   useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate], certificateKeys.all, client);
   useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate, SERVER_EVENTS.mintingJobUpdate], ['dashboard'], client);
+  // The user's permissions changed (docs/product.md §6): the session is read again so menus and buttons follow.
+  useRealtimeEvent(SERVER_EVENTS.permissionsChanged, () => void reloadSession(), client);
   return null;
 }

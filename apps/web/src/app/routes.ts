@@ -42,7 +42,6 @@ export const PENDING_ROUTES = [
   ['/invoices', 'invoices'],
   ['/reconciliation', 'reconciliation'],
   ['/team/activity', 'teamActivity'],
-  ['/team/roles', 'teamRoles'],
 ] as const;
 
 const BUILT_ROUTES = [
@@ -61,6 +60,7 @@ const BUILT_ROUTES = [
   ['/minting/advanced', 'mintingAdvanced'],
   ['/transactions', 'transactions'],
   ['/certificates', 'certificates'],
+  ['/team/roles', 'teamRoles'],
   ['/team/users', 'teamUsers'],
 ] as const;
 

@@ -23,6 +23,7 @@ export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<PageModule>>
   '/minting/advanced': () => import('../features/minting/advanced/MintingAdvancedPage'),
   '/transactions': () => import('../features/transactions/TransactionsPage'),
   '/certificates': () => import('../features/certificates/CertificatesPage'),
+  '/team/roles': () => import('../features/team-roles/TeamRolesPage'),
   '/team/users': () => import('../features/team-users/TeamUsersPage'),
 };
 

@@ -84,4 +84,22 @@ export async function restoreSession(): Promise<void> {
   }
 }
 
+/**
+ * Reads the signed-in session again (user, company, permissions) without touching the tokens:
+ * after the user's permissions changed elsewhere. A refused session ends it; a failed read
+ * keeps what is shown (the next request is checked by the server anyway).
+ */
+export async function reloadSession(): Promise<void> {
+  const sessionId = authStorage.get('sessionId');
+  const fingerprint = authStorage.get('sessionFingerprint');
+  if (useAuthStore.getState().status !== 'authenticated' || !sessionId || !fingerprint) return;
+  try {
+    const { fetchSession } = await import('./api/restore-session');
+    const restored = await fetchSession(sessionId, fingerprint);
+    if (useAuthStore.getState().status === 'authenticated') useAuthStore.getState().signedIn(restored);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) sessionLost();
+  }
+}
+
 setUnauthorizedHandler(sessionLost);
