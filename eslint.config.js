@@ -36,6 +36,11 @@ export const boundaryRules = {
           message: 'Import another module only through its face (modules/{{ to.element.captured.module }}/index.ts)',
         },
         {
+          // A module's test helpers (<name>.testing.ts) are its face for tests: other modules' tests and helpers use them.
+          from: { file: { categories: 'test' } },
+          allow: { to: { element: { type: 'api-module' }, file: { categories: 'test-helper' } } },
+        },
+        {
           from: { element: { type: 'api-lib' } },
           disallow: { to: { element: { types: { anyOf: ['api-plugins', 'api-module'] } } } },
           message: 'apps/api/src/lib is the bottom layer: it imports neither plugins/ nor modules/',
@@ -78,7 +83,10 @@ export const boundaryRules = {
 
 export const boundarySettings = {
   'boundaries/elements': boundaryElements,
-  'boundaries/files': [{ category: 'test', pattern: '**/*.{test,testing}.{ts,tsx}' }],
+  'boundaries/files': [
+    { category: 'test', pattern: '**/*.{test,testing}.{ts,tsx}' },
+    { category: 'test-helper', pattern: '**/*.testing.{ts,tsx}' },
+  ],
   'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
   'boundaries/legacy-templates': false,
   'import/resolver': { typescript: { project: tsconfigs, noWarnOnMultipleProjects: true } },

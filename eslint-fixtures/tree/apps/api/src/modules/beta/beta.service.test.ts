@@ -1,0 +1,4 @@
+// Another module's test helper is open to tests.
+import { seededAlpha } from '../alpha/alpha.testing';
+
+export const probe = seededAlpha();

@@ -1,0 +1,3 @@
+import { seededAlpha } from '../alpha/alpha.testing';
+
+export const shipped = seededAlpha();
