@@ -19,7 +19,7 @@ const externalPackages = {
 await rm(dist, { recursive: true, force: true });
 await build({
   absWorkingDir: here.pathname,
-  entryPoints: { server: 'src/server.ts', 'audit-verify': 'src/modules/audit/audit-verify.cli.ts' },
+  entryPoints: { server: 'src/server.ts', 'audit-verify': 'src/modules/audit/audit-verify.cli.ts', 'tenant-create': 'src/modules/tenants/tenants.cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

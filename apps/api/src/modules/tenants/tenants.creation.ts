@@ -4,7 +4,7 @@ import { pgErrorOf } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit';
-import { companyProfile, insertOnboardedCompany, inviteFirstAdministrator, type Onboarder } from '../companies';
+import { companyProfile, insertOnboardedCompany, prepareFirstAdministrator, type Onboarder } from '../companies';
 import type { TenantsDeps } from './tenants.deps';
 import * as repository from './tenants.repository';
 import { toSettings } from './tenants.views';
@@ -23,7 +23,7 @@ export type TenantCreator = { kind: 'user'; actor: Actor } | { kind: 'operator' 
 export async function createTenant(deps: TenantsDeps, creator: TenantCreator, request: z.output<typeof createTenantRequest>): Promise<TenantCreated> {
   const origin = creator.kind === 'user' ? { requestId: creator.actor.requestId ?? null, ip: creator.actor.ip ?? null } : { requestId: null, ip: null };
   const createdBy = creator.kind === 'user' ? { tenantId: creator.actor.tenantId, userId: creator.actor.userId } : 'operator';
-  return deps.db.asSystem(async (tx) => {
+  const { created, send } = await deps.db.asSystem(async (tx) => {
     if (creator.kind === 'user') {
       const { actor } = creator;
       if (actor.role !== 'SUPER_ADMIN' || !(await repository.isPlatformCompany(tx, actor.tenantId, actor.companyId)))
@@ -61,9 +61,15 @@ export async function createTenant(deps: TenantsDeps, creator: TenantCreator, re
       ...origin,
     });
     const company = await insertOnboardedCompany(tx, by, request.company);
-    const administrator = await inviteFirstAdministrator(tx, by, company.id, request.administrator);
+    const administrator = await prepareFirstAdministrator(tx, deps.users, by, company.id, request.administrator);
     await deps.prepareRegistry(tx, tenant.id);
-    const profile = await companyProfile(tx, { tenantId: tenant.id, companyId: company.id, userId: administrator.userId, role: 'COMPANY_ADMIN' }, company.id);
-    return { tenant: toSettings(tenant), company: profile, administrator };
+    const profile = await companyProfile(
+      tx,
+      { tenantId: tenant.id, companyId: company.id, userId: administrator.invitation.userId, role: 'COMPANY_ADMIN' },
+      company.id,
+    );
+    return { created: { tenant: toSettings(tenant), company: profile, invitation: administrator.invitation }, send: administrator.send };
   });
+  // The invitation e-mail leaves once the tenant exists for good.
+  return { tenant: created.tenant, company: created.company, administrator: { ...created.invitation, invitationSent: await send() } };
 }

@@ -4,8 +4,11 @@ import { tenantTexts, type TenantSettings } from '@carbonledger/contracts';
 import { auditLog, companies, registryProjects, tenants, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
+import { linkTokenIn, startTestSmtpServer, type TestSmtpServer } from '../mail/mail.testing';
 import { createTenantThroughApi, tenantRequest } from './tenants.testing';
 
+/** Tenant creation (issue 14 item 1) on an app that sends its mail to a real SMTP server. */
+let smtp: TestSmtpServer;
 let harness: TestApp;
 let superadmin: SignedIn;
 let admin: SignedIn;
@@ -13,13 +16,17 @@ let companyAdmin: SignedIn;
 let viewer: SignedIn;
 
 beforeAll(async () => {
-  harness = await createTestApp();
+  smtp = await startTestSmtpServer();
+  harness = await createTestApp({ env: { SMTP_URL: smtp.url } });
   superadmin = await signInAs(harness.app, 'superadmin@demo.test');
   admin = await signInAs(harness.app, 'admin@demo.test');
   companyAdmin = await signInAs(harness.app, 'companyadmin@demo.test');
   viewer = await signInAs(harness.app, 'viewer@demo.test');
 });
-afterAll(() => harness.close());
+afterAll(async () => {
+  await harness.close();
+  await smtp.close();
+});
 
 const post = (who: SignedIn, payload: unknown) =>
   harness.app.inject({ method: 'POST', url: '/api/v1/tenants', headers: who.headers, payload: payload as object });
@@ -44,7 +51,7 @@ describe('POST /tenants', () => {
     });
     expect(created.company.address).toEqual({ line1: 'Av. Paulista, 1000', line2: null, city: 'São Paulo', region: 'SP', postalCode: '01310-100' });
     expect(created.company.members).toEqual([expect.objectContaining({ email: 'admin@acme.test', role: 'COMPANY_ADMIN', status: 'pending_verification' })]);
-    expect(created.administrator).toMatchObject({ email: 'admin@acme.test', status: 'pending_verification' });
+    expect(created.administrator).toMatchObject({ email: 'admin@acme.test', status: 'pending_verification', invitationSent: true });
 
     const rows = await harness.app.db.withTenant(created.tenant.id, async (tx) => ({
       companies: await tx.select().from(companies),
@@ -52,13 +59,34 @@ describe('POST /tenants', () => {
       audit: await tx.select().from(auditLog),
     }));
     expect(rows.companies.map((company) => company.name)).toEqual(['acme Carbon Ltd.']);
-    expect(rows.users.map((user) => [user.email, user.passwordHash])).toEqual([['admin@acme.test', null]]);
+    expect(rows.users.map((user) => [user.email, user.passwordHash, user.status])).toEqual([['admin@acme.test', null, 'pending_verification']]);
     expect(rows.audit.map((entry) => entry.action)).toEqual(expect.arrayContaining(['tenant.created', 'company.created']));
     expect(rows.audit.find((entry) => entry.action === 'tenant.created')?.details).toMatchObject({ createdBy: { userId: superadmin.result.user.id } });
     const inDemo = await harness.app.db.withTenant(superadmin.result.tenant.id, (tx) =>
       tx.select().from(auditLog).where(eq(auditLog.action, 'tenant.created')),
     );
     expect(inDemo.map((entry) => [entry.actorUserId, entry.resourceId])).toContainEqual([superadmin.result.user.id, created.tenant.id]);
+  });
+
+  it('e-mails the first administrator an invitation: accepted, they sign in to the new tenant and see only its company and look', async () => {
+    const created = await createTenantThroughApi(harness.app, superadmin, 'mailed', { theme: 'dark', branding: { customColors: { primary: '#334455' } } });
+    const mail = await smtp.nextFor('admin@mailed.test');
+    expect(mail.text).toContain('mailed Carbon Ltd.');
+    const token = linkTokenIn(mail.text, 'invite');
+    const accepted = await harness.app.inject({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, payload: { password: 'Chosen!2345' } });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    const newAdmin = await signInAs(harness.app, 'admin@mailed.test', { password: 'Chosen!2345' });
+    expect(newAdmin.result).toMatchObject({
+      user: { role: 'COMPANY_ADMIN', status: 'active' },
+      company: { id: created.company.id },
+      tenant: { id: created.tenant.id, theme: 'dark' },
+    });
+    const companiesSeen = (await harness.app.inject({ url: '/api/v1/companies', headers: newAdmin.headers })).json<{ data: { name: string }[] }>().data;
+    expect(companiesSeen.map((company) => company.name)).toEqual(['mailed Carbon Ltd.']);
+    const look = (await harness.app.inject({ url: '/api/v1/tenant', headers: newAdmin.headers })).json<{ data: TenantSettings }>().data;
+    expect(look).toMatchObject({ slug: 'mailed', branding: { customColors: { primary: '#334455' } } });
+    expect((await harness.app.inject({ url: `/api/v1/companies/${superadmin.result.company.id}`, headers: newAdmin.headers })).statusCode).toBe(403);
   });
 
   it('gives the new tenant its own sandbox registry catalogue', async () => {
@@ -109,7 +137,7 @@ describe('POST /tenants', () => {
     expect(again.json().error.reason).toBe('TENANT__SLUG_TAKEN');
 
     const takenEmail = await post(superadmin, tenantRequest('email-clash', { administrator: { email: 'viewer@demo.test', firstName: 'V', lastName: 'N' } }));
-    expect(takenEmail.statusCode).toBe(409);
+    expect([takenEmail.statusCode, takenEmail.json().error.reason]).toEqual([409, 'USER__EMAIL_TAKEN']);
     expect(await harness.app.db.asSystem((tx) => tx.select().from(tenants).where(eq(tenants.slug, 'email-clash')))).toEqual([]);
   });
 

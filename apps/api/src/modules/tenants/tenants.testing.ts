@@ -1,7 +1,10 @@
 import { expect } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
 import type { CreateTenantRequest, TenantCreated } from '@carbonledger/contracts';
 import type { App } from '../../app';
-import type { SignedIn } from '../auth/auth.testing';
+import { mailOutbox } from '../../db/schema';
+import { DEMO_PASSWORD, signInAs, type SignedIn } from '../auth/auth.testing';
+import { linkTokenIn } from '../mail/mail.testing';
 
 /** A valid POST /tenants body for a tenant `slug`: a Brazilian first company and its administrator `admin@<slug>.test`. */
 export function tenantRequest(slug: string, overrides: Partial<CreateTenantRequest> = {}): CreateTenantRequest {
@@ -31,4 +34,35 @@ export async function createTenantThroughApi(
   const response = await app.inject({ method: 'POST', url: '/api/v1/tenants', headers: superadmin.headers, payload: tenantRequest(slug, overrides) });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ data: TenantCreated }>().data;
+}
+
+/**
+ * The invited first administrator accepts the e-mailed link (read from the tenant's outbox,
+ * where mail lands without SMTP_URL) with the demo password, and signs in.
+ */
+export async function acceptInvitationFromOutbox(app: App, tenantId: string, email: string, password = DEMO_PASSWORD): Promise<SignedIn> {
+  const [message] = await app.db.withTenant(tenantId, (tx) =>
+    tx
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.kind, 'invitation')))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1),
+  );
+  expect(message, `no invitation to ${email} in the outbox`).toBeDefined();
+  const token = linkTokenIn(message!.bodyText, 'invite');
+  const accepted = await app.inject({ method: 'POST', url: `/api/v1/invitations/${token}/accept`, payload: { password } });
+  expect(accepted.statusCode, accepted.body).toBe(200);
+  return signInAs(app, email, { password });
+}
+
+/** A second tenant through the API, and its first administrator signed in after accepting the invitation. */
+export async function createTenantWithAdministrator(
+  app: App,
+  superadmin: SignedIn,
+  slug: string,
+  overrides: Partial<CreateTenantRequest> = {},
+): Promise<{ created: TenantCreated; administrator: SignedIn }> {
+  const created = await createTenantThroughApi(app, superadmin, slug, overrides);
+  return { created, administrator: await acceptInvitationFromOutbox(app, created.tenant.id, created.administrator.email) };
 }
