@@ -10,7 +10,6 @@ export const companyTexts = {
   taxIdRequired: 'Tax ID is required',
   taxIdInvalid: 'Invalid tax ID for the selected country',
   taxIdTaken: 'Another company of this tenant already has this tax ID.',
-  adminEmailTaken: 'An account with this e-mail already exists.',
   taxIdLocked: 'The tax ID cannot be changed by the company. Please contact support.',
   countryInvalid: 'Choose a country (two-letter ISO code)',
   cityRequired: 'City is required',

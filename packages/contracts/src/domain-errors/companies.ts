@@ -7,6 +7,4 @@ export const companyErrors = {
   COMPANY__TAX_ID_TAKEN: domainError('CONFLICT', companyTexts.taxIdTaken),
   /** docs/product.md §5: the company cannot edit its tax ID; support (a platform administrator) does. */
   COMPANY__TAX_ID_LOCKED: domainError('ACCESS_DENIED', companyTexts.taxIdLocked),
-  /** The first administrator's e-mail already has an account (addresses are unique across the platform: sign-in is by e-mail). */
-  COMPANY__ADMIN_EMAIL_TAKEN: domainError('CONFLICT', companyTexts.adminEmailTaken),
 } as const;

@@ -1,8 +1,6 @@
 import type { AdministratorInvitation, FirstAdministrator } from '@carbonledger/contracts';
-import { pgErrorOf, type Tx } from '../../db/database';
-import { users } from '../../db/schema';
-import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit';
+import type { Tx } from '../../db/database';
+import { prepareInvitation, type UsersDeps } from '../users';
 
 /** Who onboards: a signed-in administrator, or an operator at a shell (`npm run tenant:create`) with no user. */
 export interface Onboarder {
@@ -12,41 +10,38 @@ export interface Onboarder {
   ip?: string | null;
 }
 
+export interface PreparedAdministrator {
+  invitation: Omit<AdministratorInvitation, 'invitationSent'>;
+  /** E-mails the invitation; call it once the transaction has committed. */
+  send: () => Promise<boolean>;
+}
+
 /**
- * A new company's first COMPANY_ADMIN (docs/product.md §3 Company, issue 14). The account is
- * made pending verification with no password: the users module's invitation (a single-use,
- * expiring link by e-mail) is what lets that person set one and sign in. Until that invitation
- * is wired here, no e-mail goes out (`invitationSent: false`).
+ * A new company's first COMPANY_ADMIN (docs/product.md §3 Company, issue 14), inside the
+ * caller's transaction: the users module creates the account pending verification, without a
+ * password, and issues the single-use, expiring invitation link that lets that person set one.
+ * The caller has checked its own right to onboard the company.
  */
-export async function inviteFirstAdministrator(tx: Tx, by: Onboarder, companyId: string, person: FirstAdministrator): Promise<AdministratorInvitation> {
-  const email = person.email.toLowerCase();
-  const [user] = await tx
-    .insert(users)
-    .values({
+export async function prepareFirstAdministrator(
+  tx: Tx,
+  users: UsersDeps,
+  by: Onboarder,
+  companyId: string,
+  person: FirstAdministrator,
+): Promise<PreparedAdministrator> {
+  const { user, send } = await prepareInvitation(
+    tx,
+    users,
+    {
       tenantId: by.tenantId,
       companyId,
-      email,
-      role: 'COMPANY_ADMIN',
+      email: person.email,
       firstName: person.firstName,
       lastName: person.lastName,
-      status: 'pending_verification',
-      verified: false,
-    })
-    .returning()
-    .catch((error: unknown) => {
-      // E-mail addresses are unique across the platform (sign-in is by e-mail alone).
-      if (pgErrorOf(error)?.code === '23505') throw new AppError('COMPANY__ADMIN_EMAIL_TAKEN');
-      throw error;
-    });
-  await recordAudit(tx, {
-    tenantId: by.tenantId,
-    actorUserId: by.userId,
-    action: 'user.invited',
-    resourceType: 'user',
-    resourceId: user!.id,
-    details: { companyId, role: 'COMPANY_ADMIN', email },
-    ip: by.ip ?? null,
-    requestId: by.requestId ?? null,
-  });
-  return { userId: user!.id, email, status: user!.status, invitationSent: false };
+      role: 'COMPANY_ADMIN',
+      sendInvitation: true,
+    },
+    { userId: by.userId, requestId: by.requestId ?? null, ip: by.ip ?? null },
+  );
+  return { invitation: { userId: user.id, email: user.email, status: user.status }, send };
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { actsTenantWide, type Actor } from '../../lib/actor';
 import { recordAudit } from '../audit';
 import type { CompaniesDeps } from './companies.deps';
-import { inviteFirstAdministrator, type Onboarder } from './companies.invitation';
+import { prepareFirstAdministrator, type Onboarder } from './companies.invitation';
 import * as repository from './companies.repository';
 import { toProfile } from './companies.views';
 
@@ -54,11 +54,12 @@ export async function insertOnboardedCompany(tx: Tx, by: Onboarder, company: New
 export async function onboardCompany(deps: CompaniesDeps, actor: Actor, request: z.output<typeof createCompanyRequest>): Promise<CompanyCreated> {
   if (!actsTenantWide(actor)) throw new AppError('ACCESS_DENIED');
   const { administrator: person, ...company } = request;
-  const created = await deps.db.withTenant(actor.tenantId, async (tx) => {
+  const { company: profile, prepared } = await deps.db.withTenant(actor.tenantId, async (tx) => {
     const row = await insertOnboardedCompany(tx, actor, company);
-    const administrator = person ? await inviteFirstAdministrator(tx, actor, row.id, person) : null;
-    return { company: toProfile((await repository.findCompany(tx, row.id))!, await repository.membersOf(tx, row.id)), administrator };
+    const invited = person ? await prepareFirstAdministrator(tx, deps.users, actor, row.id, person) : null;
+    return { company: toProfile((await repository.findCompany(tx, row.id))!, await repository.membersOf(tx, row.id)), prepared: invited };
   });
+  const created: CompanyCreated = { company: profile, administrator: prepared ? { ...prepared.invitation, invitationSent: await prepared.send() } : null };
   deps.live.emitToCompany({ tenantId: actor.tenantId, companyId: created.company.id }, SERVER_EVENTS.companyUpdate, { companyId: created.company.id });
   return created;
 }

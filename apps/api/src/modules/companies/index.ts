@@ -4,5 +4,5 @@
  */
 export { companiesRoutes } from './companies.routes';
 export { insertOnboardedCompany } from './companies.onboarding';
-export { inviteFirstAdministrator, type Onboarder } from './companies.invitation';
+export { prepareFirstAdministrator, type Onboarder } from './companies.invitation';
 export { companyProfile } from './companies.queries';
