@@ -25,7 +25,12 @@ describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
   afterAll(() => harness.close());
 
   const call = async (body: unknown, contentType = 'application/json') => {
-    const response = await harness.app.inject({ method: 'POST', url: '/rpc', headers: { 'content-type': contentType }, payload: typeof body === 'string' ? body : JSON.stringify(body) });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/rpc',
+      headers: { 'content-type': contentType },
+      payload: typeof body === 'string' ? body : JSON.stringify(body),
+    });
     return { status: response.statusCode, body: response.body ? JSON.parse(response.body) : null };
   };
   const rpc = (method: string, params?: unknown, id: number | string = 1) => call({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) });
@@ -57,7 +62,9 @@ describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
     const statuses = await rpc('getSignatureStatuses', [[sent.body.result]]);
     expect(statuses.body.result.value[0]).toMatchObject({ err: null, confirmationStatus: 'confirmed' });
 
-    const tooMuch = await signedWire(harness.app.chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000_000_000n })]);
+    const tooMuch = await signedWire(harness.app.chain, payer, [
+      getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000_000_000n }),
+    ]);
     const refused = await rpc('sendTransaction', [tooMuch, { encoding: 'base64' }]);
     expect(refused.status).toBe(200);
     expect(refused.body.error).toMatchObject({ code: -32002, data: { err: { InstructionError: [0, { Custom: 1 }] } } });
@@ -83,7 +90,14 @@ describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
     const metadata = { name: 'RPC Project', symbol: 'RPC', uri: 'https://carbonledger.test/rpc.json' };
     const account = await findHolderTokenAccount(holder.address, mint.address);
     await executeOrThrow(chain, payer, [
-      ...getCreateProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata, mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize) }),
+      ...getCreateProjectMintInstructions({
+        payer,
+        mint,
+        issuer: payer,
+        freezeAuthority: freeze.address,
+        metadata,
+        mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize),
+      }),
       await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: mint.address }),
     ]);
     await executeOrThrow(chain, freeze, [getThawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]);
@@ -92,7 +106,12 @@ describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
     const parsed = (await rpc('getTokenAccountsByOwner', [holder.address, { mint: mint.address }, { encoding: 'jsonParsed' }])).body.result.value;
     expect(parsed).toHaveLength(1);
     expect(parsed[0].pubkey).toBe(account);
-    expect(parsed[0].account.data.parsed.info).toMatchObject({ mint: mint.address, owner: holder.address, state: 'initialized', tokenAmount: { amount: '5', decimals: 0, uiAmountString: '5' } });
+    expect(parsed[0].account.data.parsed.info).toMatchObject({
+      mint: mint.address,
+      owner: holder.address,
+      state: 'initialized',
+      tokenAmount: { amount: '5', decimals: 0, uiAmountString: '5' },
+    });
 
     const several = (await rpc('getMultipleAccounts', [[mint.address, holder.address], { encoding: 'base64' }])).body.result.value;
     expect(several[0].owner).toBe('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
@@ -132,11 +151,56 @@ describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
     expect(notification.status).toBe(204);
   });
 
+  describe('from a browser page of another origin (CORS)', () => {
+    const fromPage = (body: unknown, origin = 'https://explorer.solana.com') =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/rpc',
+        headers: { 'content-type': 'application/json', origin, host: 'localhost:3000' },
+        payload: JSON.stringify(body),
+      });
+
+    it('answers the preflight and lets any origin read', async () => {
+      const preflight = await harness.app.inject({
+        method: 'OPTIONS',
+        url: '/rpc',
+        headers: {
+          origin: 'https://explorer.solana.com',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,solana-client',
+        },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('*');
+      expect(preflight.headers['access-control-allow-methods']).toContain('POST');
+      expect(String(preflight.headers['access-control-allow-headers'])).toMatch(/content-type.*solana-client/);
+      expect(String(preflight.headers['access-control-allow-headers'])).not.toContain('authorization');
+      const read = await fromPage({ jsonrpc: '2.0', id: 1, method: 'getHealth' });
+      expect(read.headers['access-control-allow-origin']).toBe('*');
+      expect(read.json().result).toBe('ok');
+    });
+
+    it('never counts a page of another origin as this host, so it cannot airdrop or send through a local browser', async () => {
+      const wallet = await generateKeyPairSigner();
+      const refused = await fromPage({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [wallet.address, 1_000_000_000] });
+      expect(refused.json().error).toMatchObject({ code: JSON_RPC_ERRORS.notAllowed });
+      expect(refused.headers['access-control-allow-origin']).toBe('*');
+      // This host's own pages keep the loopback exemption.
+      const own = await fromPage({ jsonrpc: '2.0', id: 1, method: 'requestAirdrop', params: [wallet.address, 1_000_000_000] }, 'http://localhost:3000');
+      expect(own.json().result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+    });
+  });
+
   describe('from another host (the server listens on every interface)', () => {
     let remoteIp = 0;
     /** A client elsewhere: X-Forwarded-For from the harness's trusted loopback proxy; each test its own address. */
     const remote = (body: unknown, headers: Record<string, string> = {}, ip = `203.0.113.${remoteIp}`) =>
-      harness.app.inject({ method: 'POST', url: '/rpc', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers }, payload: JSON.stringify(body) });
+      harness.app.inject({
+        method: 'POST',
+        url: '/rpc',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...headers },
+        payload: JSON.stringify(body),
+      });
     const call = (method: string, params: unknown[], id = 1) => ({ jsonrpc: '2.0', id, method, params });
     const balanceOf = async (owner: string) => (await remote(call('getBalance', [owner]))).json().result.value as number;
     beforeEach(() => {
@@ -148,9 +212,14 @@ describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
       const airdrop = await remote(call('requestAirdrop', [wallet.address, 1_000_000_000_000]));
       expect(airdrop.statusCode).toBe(200);
       expect(airdrop.json().error).toMatchObject({ code: JSON_RPC_ERRORS.notAllowed });
-      expect((await remote(call('requestAirdrop', [wallet.address, 1_000_000_000]), { authorization: 'Bearer not-a-token' })).json().error).toMatchObject({ code: JSON_RPC_ERRORS.notAllowed });
+      expect((await remote(call('requestAirdrop', [wallet.address, 1_000_000_000]), { authorization: 'Bearer not-a-token' })).json().error).toMatchObject({
+        code: JSON_RPC_ERRORS.notAllowed,
+      });
       const inBatch = await remote([call('getHealth', [], 1), call('requestAirdrop', [wallet.address, 1_000_000_000], 2)]);
-      expect(inBatch.json()).toEqual([{ jsonrpc: '2.0', id: 1, result: 'ok' }, { jsonrpc: '2.0', id: 2, error: expect.objectContaining({ code: JSON_RPC_ERRORS.notAllowed }) }]);
+      expect(inBatch.json()).toEqual([
+        { jsonrpc: '2.0', id: 1, result: 'ok' },
+        { jsonrpc: '2.0', id: 2, error: expect.objectContaining({ code: JSON_RPC_ERRORS.notAllowed }) },
+      ]);
       expect(await balanceOf(wallet.address)).toBe(0);
 
       const payer = await fundedSigner(harness.app.chain);
@@ -163,10 +232,14 @@ describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
       const { headers } = await signInAs(harness.app, 'operator@demo.test');
       const bearer = { authorization: headers.authorization! };
       const wallet = await generateKeyPairSigner();
-      expect((await remote(call('requestAirdrop', [wallet.address, RPC_AIRDROP_MAX_LAMPORTS + 1]), bearer)).json().error).toMatchObject({ code: JSON_RPC_ERRORS.invalidParams });
+      expect((await remote(call('requestAirdrop', [wallet.address, RPC_AIRDROP_MAX_LAMPORTS + 1]), bearer)).json().error).toMatchObject({
+        code: JSON_RPC_ERRORS.invalidParams,
+      });
       expect((await remote(call('requestAirdrop', [wallet.address, 2_000_000_000]), bearer)).json().result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
       const recipient = await generateKeyPairSigner();
-      const wire = await signedWire(harness.app.chain, wallet, [getTransferSolInstruction({ source: wallet, destination: recipient.address, amount: 1_000_000n })]);
+      const wire = await signedWire(harness.app.chain, wallet, [
+        getTransferSolInstruction({ source: wallet, destination: recipient.address, amount: 1_000_000n }),
+      ]);
       expect((await remote(call('sendTransaction', [wire, { encoding: 'base64' }]), bearer)).json().result).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
       expect(await balanceOf(recipient.address)).toBe(1_000_000);
     });
@@ -175,7 +248,9 @@ describe('POST /rpc (JSON-RPC over the embedded chain)', () => {
       const { headers } = await signInAs(harness.app, 'operator@demo.test');
       const bearer = { authorization: headers.authorization! };
       const wallet = await generateKeyPairSigner();
-      const answers = await Promise.all(Array.from({ length: RPC_CHAIN_CHANGE_RATE_LIMIT.max + 5 }, () => remote(call('requestAirdrop', [wallet.address, 1_000_000]), bearer)));
+      const answers = await Promise.all(
+        Array.from({ length: RPC_CHAIN_CHANGE_RATE_LIMIT.max + 5 }, () => remote(call('requestAirdrop', [wallet.address, 1_000_000]), bearer)),
+      );
       expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(RPC_CHAIN_CHANGE_RATE_LIMIT.max);
       expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(5);
       expect(await balanceOf(wallet.address)).toBe(RPC_CHAIN_CHANGE_RATE_LIMIT.max * 1_000_000);
