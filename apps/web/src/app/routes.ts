@@ -41,7 +41,6 @@ export const PENDING_ROUTES = [
   ['/financial/reconciliation', 'financialReconciliation'],
   ['/invoices', 'invoices'],
   ['/reconciliation', 'reconciliation'],
-  ['/team/activity', 'teamActivity'],
 ] as const;
 
 const BUILT_ROUTES = [
@@ -60,6 +59,7 @@ const BUILT_ROUTES = [
   ['/minting/advanced', 'mintingAdvanced'],
   ['/transactions', 'transactions'],
   ['/certificates', 'certificates'],
+  ['/team/activity', 'teamActivity'],
   ['/team/roles', 'teamRoles'],
   ['/team/users', 'teamUsers'],
 ] as const;

@@ -9,7 +9,7 @@ type PageModule = { default: ComponentType<{ name: string }> };
  */
 export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
   '/dashboard': () => import('../features/dashboard/DashboardPage'),
-  '/profile': () => import('../features/settings/SettingsPage'),
+  '/profile': () => import('../features/profile/ProfilePage'),
   '/settings': () => import('../features/settings/SettingsPage'),
   '/security-center': () => import('../features/security/SecurityCenterPage'),
   '/security/sessions': () => import('../features/security/ActiveSessionsPage'),
@@ -23,6 +23,7 @@ export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<PageModule>>
   '/minting/advanced': () => import('../features/minting/advanced/MintingAdvancedPage'),
   '/transactions': () => import('../features/transactions/TransactionsPage'),
   '/certificates': () => import('../features/certificates/CertificatesPage'),
+  '/team/activity': () => import('../features/team-activity/TeamActivityPage'),
   '/team/roles': () => import('../features/team-roles/TeamRolesPage'),
   '/team/users': () => import('../features/team-users/TeamUsersPage'),
 };

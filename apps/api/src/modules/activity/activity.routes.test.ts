@@ -52,7 +52,7 @@ describe('GET /team/activity', () => {
     expect(signIn).toMatchObject({ actor: { name: 'Otavio Pereira', email: 'operator@demo.test' }, location: 'PT', device: 'Firefox on Windows' });
     expect(signIn.ip).toEqual(expect.any(String));
     expect(describeActivity(signIn, 'en')).toBe('Otavio Pereira signed in');
-    expect(describeActivity(signIn, 'pt')).toBe('Otavio Pereira entrou');
+    expect(describeActivity(signIn, 'pt')).toBe('Otavio Pereira fez login');
     expect(describeActivity(signIn, 'es')).toBe('Otavio Pereira inició sesión');
     expect(sentences(page)).toContain('Otavio Pereira updated their profile');
     // Never the raw event key.
@@ -137,9 +137,9 @@ describe('GET /team/activity/export', () => {
 
   it('exports the filtered entries in the chosen language, escaped, with formula cells neutralised', async () => {
     const csv = await exportCsv(admin, `?userId=${operator.result.user.id}&lang=pt`);
-    expect(csv.startsWith('\uFEFFData e hora (UTC),Utilizador,E-mail,Atividade,Ação,')).toBe(true);
+    expect(csv.startsWith('\uFEFFData e hora (UTC),Usuário,E-mail,Atividade,Ação,')).toBe(true);
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines.some((line) => line.includes(',Otavio Pereira entrou,security.login_succeeded,'))).toBe(true);
+    expect(lines.some((line) => line.includes(',Otavio Pereira fez login,security.login_succeeded,'))).toBe(true);
     expect(lines.some((line) => line.includes('olga@other.test'))).toBe(false);
   });
 

@@ -28,7 +28,13 @@ export function ProfileMenu() {
   return (
     <>
       <IconButton onClick={(event) => setAnchor(event.currentTarget)} aria-label={t('profileMenu.open')} aria-haspopup="menu" aria-expanded={Boolean(anchor)}>
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 15 }}>{initials}</Avatar>
+        <Avatar
+          src={user.photoUrl ?? undefined}
+          alt={t('profileMenu.photoAlt')}
+          sx={{ width: 36, height: 36, bgcolor: 'secondary.main', color: 'secondary.contrastText', fontSize: 15 }}
+        >
+          {initials}
+        </Avatar>
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
         <MenuItem component={RouterLink} to="/profile" onClick={close}>

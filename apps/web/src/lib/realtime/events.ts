@@ -1,5 +1,6 @@
 import {
   SERVER_EVENTS,
+  activityUpdatePayload,
   approvalUpdatePayload,
   approvalsCountPayload,
   connectionConfirmedPayload,
@@ -35,6 +36,7 @@ export const REALTIME_EVENT_SCHEMAS = {
   [SERVER_EVENTS.connectionConfirmed]: connectionConfirmedPayload,
   [SERVER_EVENTS.mintingJobUpdate]: mintingJobUpdatePayload,
   [SERVER_EVENTS.retirementUpdate]: retirementUpdatePayload,
+  [SERVER_EVENTS.activityUpdate]: activityUpdatePayload,
   [SERVER_EVENTS.permissionsChanged]: permissionsChangedPayload,
   [SERVER_EVENTS.transactionsInitial]: transactionsInitialPayload,
   [SERVER_EVENTS.transactionUpdate]: transactionUpdatePayload,
