@@ -118,9 +118,9 @@ export default tseslint.config(
     },
   },
   {
-    // Off in tests: inject(...).json() and Response.json() are `any`, and a test's assertions are what check the body's
+    // Off in tests and their helpers: inject(...).json() and Response.json() are `any`, and the assertions are what check the body's
     // shape; declaring a type for every response body would restate the contracts without checking anything more.
-    files: ['**/*.test.{ts,tsx}', 'e2e/**'],
+    files: ['**/*.{test,testing}.{ts,tsx}', '**/src/test/**', 'e2e/**'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
