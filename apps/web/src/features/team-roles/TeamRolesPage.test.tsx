@@ -63,7 +63,7 @@ describe('TeamRolesPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New custom role' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'Auditors' } });
-    expect((within(dialog).getByLabelText('Decide on wallets') as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Decide on wallets').disabled).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create role' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('You cannot grant a permission your own role does not hold.');
     expect(requests.find((request) => request.method === 'POST')?.body).toMatchObject({ name: 'Auditors', baseRole: 'COMPANY_ADMIN' });
