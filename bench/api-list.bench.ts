@@ -56,7 +56,11 @@ async function load(name: string, port: number, path: string, headers: Record<st
 }
 
 async function signIn(port: number, email: string): Promise<AuthResult> {
-  const response = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   if (response.status !== 200) throw new Error(`${email} could not sign in: ${response.status}`);
   return ((await response.json()) as ApiEnvelope<AuthResult>).data;
 }
@@ -103,7 +107,9 @@ export async function run() {
   const baseline = await load('bare Fastify + same query', barePort, '/sessions', {}, REQUESTS);
   const subject = await load('GET /api/v1/sessions/active (full app)', appPort, '/api/v1/sessions/active', auth, REQUESTS);
   report(`API list endpoint, ${CONCURRENCY} connections, ${REQUESTS} requests each (${database.kind})`, baseline, subject);
-  console.log(`  p99 budget 50 ms: ${subject.p99Ms <= 50 ? 'met' : 'missed'}; throughput budget ≥ 0.50 of bare: ${subject.opsPerSecond / baseline.opsPerSecond >= 0.5 ? 'met' : 'missed'}`);
+  console.log(
+    `  p99 budget 50 ms: ${subject.p99Ms <= 50 ? 'met' : 'missed'}; throughput budget ≥ 0.50 of bare: ${subject.opsPerSecond / baseline.opsPerSecond >= 0.5 ? 'met' : 'missed'}`,
+  );
 
   await bare.close();
   await app.close();

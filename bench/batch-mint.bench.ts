@@ -38,16 +38,31 @@ async function rawMintToPerSecond(iterations: number): Promise<number> {
   const [payer, mint, freeze, holder] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner(), generateKeyPairSigner(), generateKeyPairSigner()]);
   svm.airdrop(payer.address, lamports(1_000_000_000_000n));
   const send = async (instructions: Instruction[]) => {
-    const transaction = await signTransaction(buildTransactionMessage({ feePayer: payer, lifetime: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: 0n }, instructions }));
+    const transaction = await signTransaction(
+      buildTransactionMessage({ feePayer: payer, lifetime: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: 0n }, instructions }),
+    );
     const result = svm.sendTransaction(transaction);
     if (result instanceof FailedTransactionMetadata) throw new Error(result.toString());
   };
   const metadata = { name: 'Bench Project', symbol: 'BENCH', uri: '' };
-  await send(getCreateProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata, mintLamports: svm.minimumBalanceForRentExemption(BigInt(projectMintLayout(metadata).finalSize)) }));
+  await send(
+    getCreateProjectMintInstructions({
+      payer,
+      mint,
+      issuer: payer,
+      freezeAuthority: freeze.address,
+      metadata,
+      mintLamports: svm.minimumBalanceForRentExemption(BigInt(projectMintLayout(metadata).finalSize)),
+    }),
+  );
   const account = await findHolderTokenAccount(holder.address, mint.address);
-  await send([await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: mint.address }), getThawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]);
+  await send([
+    await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: mint.address }),
+    getThawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze }),
+  ]);
   const started = performance.now();
-  for (let i = 1; i <= iterations; i++) await send([getMintTokensInstruction({ mint: mint.address, destination: account, issuer: payer, amount: BigInt(i), decimals: 0 })]);
+  for (let i = 1; i <= iterations; i++)
+    await send([getMintTokensInstruction({ mint: mint.address, destination: account, issuer: payer, amount: BigInt(i), decimals: 0 })]);
   return (iterations / (performance.now() - started)) * 1000;
 }
 
@@ -59,7 +74,14 @@ async function rawMintToPerSecond(iterations: number): Promise<number> {
  */
 export async function run() {
   const database = await openDatabase({ kind: 'pglite', dataDir: null });
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: `/tmp/carbonledger-bench-${randomBytes(6).toString('hex')}`, SEED_DEMO: 'true', DEMO_PASSWORD: PASSWORD, LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: `/tmp/carbonledger-bench-${randomBytes(6).toString('hex')}`,
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+  });
   const app = await buildApp(config, { database, chain: openEmbeddedChain({ snapshotPath: null }), logger: false });
   await app.ready();
   try {
@@ -83,13 +105,20 @@ export async function run() {
     });
 
     const started = performance.now();
-    const response = await app.inject({ method: 'POST', url: '/api/v1/minting/batches', headers: { ...member.headers, 'idempotency-key': randomBytes(8).toString('hex') }, payload: { vcuBlockIds: blockIds, walletId } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/v1/minting/batches',
+      headers: { ...member.headers, 'idempotency-key': randomBytes(8).toString('hex') },
+      payload: { vcuBlockIds: blockIds, walletId },
+    });
     if (response.statusCode !== 202) throw new Error(`batch: ${response.body}`);
     const jobId = response.json<{ data: MintingJob }>().data.id;
     let job = response.json<{ data: MintingJob }>().data;
     while (job.status !== 'completed' && job.status !== 'failed') {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      job = (await app.inject({ method: 'GET', url: `/api/v1/minting/batches/${jobId}`, headers: { authorization: member.headers.authorization } })).json<{ data: MintingJob }>().data;
+      job = (await app.inject({ method: 'GET', url: `/api/v1/minting/batches/${jobId}`, headers: { authorization: member.headers.authorization } })).json<{
+        data: MintingJob;
+      }>().data;
     }
     const elapsedMs = performance.now() - started;
     if (job.status !== 'completed') throw new Error(`batch failed: ${job.error}`);

@@ -28,14 +28,24 @@ async function prepareMinting(target: Target) {
   const [payer, mint, freeze, holder] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner(), generateKeyPairSigner(), generateKeyPairSigner()]);
   await target.fund(payer);
   const sign = async (instructions: Instruction[]) =>
-    signTransaction(buildTransactionMessage({ feePayer: payer, lifetime: { blockhash: await target.latestBlockhash(), lastValidBlockHeight: 0n }, instructions }));
+    signTransaction(
+      buildTransactionMessage({ feePayer: payer, lifetime: { blockhash: await target.latestBlockhash(), lastValidBlockHeight: 0n }, instructions }),
+    );
   const mintLamports = await target.rent(projectMintLayout(METADATA).finalSize);
-  await target.send(await sign(getCreateProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata: METADATA, mintLamports })));
+  await target.send(
+    await sign(getCreateProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata: METADATA, mintLamports })),
+  );
   const account = await findHolderTokenAccount(holder.address, mint.address);
-  await target.send(await sign([await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: mint.address }), getThawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]));
+  await target.send(
+    await sign([
+      await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: mint.address }),
+      getThawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze }),
+    ]),
+  );
   let amount = 0n;
   // A different amount each time keeps every transaction distinct (no duplicate signatures).
-  return async () => target.send(await sign([getMintTokensInstruction({ mint: mint.address, destination: account, issuer: payer, amount: ++amount, decimals: 0 })]));
+  return async () =>
+    target.send(await sign([getMintTokensInstruction({ mint: mint.address, destination: account, issuer: payer, amount: ++amount, decimals: 0 })]));
 }
 
 /**

@@ -206,9 +206,7 @@ class Workload {
   walletAddress = '';
   tokenMint = '';
 
-  constructor(
-    private readonly client: Client,
-  ) {}
+  constructor(private readonly client: Client) {}
 
   async discover() {
     const wallets = await this.client.get<{ id: string; address: string; type: string; companyId: string; operational: boolean }[]>('/wallets');
@@ -292,7 +290,14 @@ class Workload {
         await sleep(250);
         continue;
       }
-      const request: KeyedRequest = { kind: 'batch', key: randomUUID(), url: '/minting/batches', body: { vcuBlockIds: blocks, walletId: this.walletId }, answers: [], final: false };
+      const request: KeyedRequest = {
+        kind: 'batch',
+        key: randomUUID(),
+        url: '/minting/batches',
+        body: { vcuBlockIds: blocks, walletId: this.walletId },
+        answers: [],
+        final: false,
+      };
       this.requests.push(request);
       await this.settle(request, () => this.stopped);
       await sleep(50 + random() * 200);
@@ -332,7 +337,9 @@ async function rows<T>(database: Database, text: string): Promise<T[]> {
 
 /** The ledger (database) against the chain, read offline once the server is stopped. */
 async function verify(harness: Harness, workload: Workload): Promise<{ checks: Check[]; counts: Record<string, number | string> }> {
-  const database = await openDatabase(harness.databaseUrl ? { kind: 'postgres', url: harness.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir(harness.dataDir) });
+  const database = await openDatabase(
+    harness.databaseUrl ? { kind: 'postgres', url: harness.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir(harness.dataDir) },
+  );
   const chain = openEmbeddedChain({ snapshotPath: path.join(harness.dataDir, 'chain.bin'), blockIntervalMs: null });
   const checks: Check[] = [];
   const check = (name: string) => {
@@ -353,16 +360,22 @@ async function verify(harness: Harness, workload: Workload): Promise<{ checks: C
       const scale = 10n ** BigInt(mint.decimals);
       const expected = (BigInt(mint.tokenised) - BigInt(mint.retired)) * scale;
       const onChain = (await chain.getMint(mint.mint as Address))?.supply ?? null;
-      if (onChain !== expected) supplyFailures.push(`${mint.mint}: chain ${onChain} vs ledger ${expected} (tokenised ${mint.tokenised}, retired ${mint.retired})`);
+      if (onChain !== expected)
+        supplyFailures.push(`${mint.mint}: chain ${onChain} vs ledger ${expected} (tokenised ${mint.tokenised}, retired ${mint.retired})`);
     }
 
-    const completed = await rows<{ id: string; signature: string | null; certificate_mint: string | null }>(database, `select id, signature, certificate_mint from retirements where status = 'completed'`);
+    const completed = await rows<{ id: string; signature: string | null; certificate_mint: string | null }>(
+      database,
+      `select id, signature, certificate_mint from retirements where status = 'completed'`,
+    );
     const burnFailures = check('every completed retirement: burn and certificate on chain');
     for (const retirement of completed) {
       const burn = retirement.signature ? await chain.getTransaction(retirement.signature as Signature) : null;
-      if (!burn || burn.err !== null || !burn.memos.some((memo) => memo.includes(retirement.id))) burnFailures.push(`${retirement.id}: burn ${retirement.signature ?? 'none'} not on chain`);
+      if (!burn || burn.err !== null || !burn.memos.some((memo) => memo.includes(retirement.id)))
+        burnFailures.push(`${retirement.id}: burn ${retirement.signature ?? 'none'} not on chain`);
       const certificate = retirement.certificate_mint ? await chain.getMint(retirement.certificate_mint as Address) : null;
-      if (certificate?.supply !== 1n) burnFailures.push(`${retirement.id}: certificate ${retirement.certificate_mint ?? 'none'} has supply ${certificate?.supply ?? 'none'}`);
+      if (certificate?.supply !== 1n)
+        burnFailures.push(`${retirement.id}: certificate ${retirement.certificate_mint ?? 'none'} has supply ${certificate?.supply ?? 'none'}`);
     }
 
     const overlaps = await rows<{ a: string; b: string }>(
@@ -387,7 +400,9 @@ async function verify(harness: Harness, workload: Workload): Promise<{ checks: C
       else if (ids.size > 1) keyFailures.push(`${request.kind} ${request.key}: answered ${[...ids].join(' and ')}`);
     }
     const chaosRetirements = await rows<{ n: string }>(database, `select count(*)::text as n from retirements where beneficiary_name = 'Chaos run'`);
-    const answeredRetirements = new Set(workload.requests.filter((request) => request.kind === 'retirement').flatMap((request) => request.answers.map((answer) => answer.id).filter(Boolean)));
+    const answeredRetirements = new Set(
+      workload.requests.filter((request) => request.kind === 'retirement').flatMap((request) => request.answers.map((answer) => answer.id).filter(Boolean)),
+    );
     if (Number(chaosRetirements[0]!.n) !== answeredRetirements.size) {
       keyFailures.push(`${chaosRetirements[0]!.n} retirements recorded for ${answeredRetirements.size} answered requests`);
     }
@@ -422,7 +437,11 @@ async function waitUntilQuiet(client: Client) {
     const jobs = await client.get<{ status: string }[] | { items: { status: string }[] }>('/minting/batches?limit=100').catch(() => null);
     const retirements = await client.get<{ items: { status: string }[] }>('/retirements?pageSize=100').catch(() => null);
     const jobList = jobs ? (Array.isArray(jobs) ? jobs : jobs.items) : null;
-    const busy = !jobList || !retirements || jobList.some((job) => job.status !== 'completed' && job.status !== 'failed') || retirements.items.some((retirement) => retirement.status === 'processing' || retirement.status === 'pending');
+    const busy =
+      !jobList ||
+      !retirements ||
+      jobList.some((job) => job.status !== 'completed' && job.status !== 'failed') ||
+      retirements.items.some((retirement) => retirement.status === 'processing' || retirement.status === 'pending');
     if (!busy) return;
     await sleep(500);
   }
@@ -432,7 +451,9 @@ async function waitUntilQuiet(client: Client) {
 async function main() {
   const harness = new Harness();
   if (DATABASE_SERVER) ({ ownerUrl: harness.databaseUrl, appUrl: harness.databaseAppUrl } = await freshDatabase(DATABASE_SERVER));
-  log(`chaos: ${KILLS} kills, seed ${seed}, ${harness.databaseUrl ? 'PostgreSQL (running as a runtime role, DATABASE_APP_URL)' : 'PGlite'}, DATA_DIR ${harness.dataDir}`);
+  log(
+    `chaos: ${KILLS} kills, seed ${seed}, ${harness.databaseUrl ? 'PostgreSQL (running as a runtime role, DATABASE_APP_URL)' : 'PGlite'}, DATA_DIR ${harness.dataDir}`,
+  );
   const client = new Client(harness);
   const workload = new Workload(client);
   const started = performance.now();

@@ -26,7 +26,10 @@ async function enableMfa(request: APIRequestContext, email: string): Promise<str
   const enrol = await request.post('/api/v1/auth/mfa/enroll', { headers });
   expect(enrol.status()).toBe(200);
   const secret = (await enrol.json()).data.secret as string;
-  const confirm = await request.post('/api/v1/auth/mfa/confirm', { headers: { ...headers, 'x-csrf-token': enrol.headers()['x-csrf-token'] ?? csrf }, data: { code: totp(secret) } });
+  const confirm = await request.post('/api/v1/auth/mfa/confirm', {
+    headers: { ...headers, 'x-csrf-token': enrol.headers()['x-csrf-token'] ?? csrf },
+    data: { code: totp(secret) },
+  });
   expect(confirm.status()).toBe(200);
   return secret;
 }

@@ -3,7 +3,9 @@ import { seriousViolations, signedInPage } from './helpers';
 
 const UNKNOWN = 'CLC-2026-NOPE9999';
 
-test('public verification page: open to signed-out visitors and signed-in users alike, outside the signed-in frame; an unknown number is plainly not valid', async ({ browser }) => {
+test('public verification page: open to signed-out visitors and signed-in users alike, outside the signed-in frame; an unknown number is plainly not valid', async ({
+  browser,
+}) => {
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`/verify/${UNKNOWN}`);
   const verdict = visitor.getByTestId('verification-verdict');

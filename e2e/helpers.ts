@@ -13,7 +13,9 @@ export async function snap(page: Page, name: string) {
 export async function seriousViolations(page: Page): Promise<string[]> {
   // axe judges what it sees: a menu or tooltip caught mid-fade has washed-out colours. Finite transitions and
   // animations end first; endless ones (progress spinners) are left running.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -57,7 +59,11 @@ export interface ApiAnswer<T> {
 export async function callApi<T>(page: Page, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
   return page.evaluate(
     async ({ method, path, body, headers }) => {
-      const common: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('accessToken')}`, 'x-tenant-id': localStorage.getItem('currentTenantId') ?? '', ...headers };
+      const common: Record<string, string> = {
+        authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+        'x-tenant-id': localStorage.getItem('currentTenantId') ?? '',
+        ...headers,
+      };
       if (method !== 'GET') {
         const csrf = (await (await fetch('/api/v1/auth/csrf-token', { headers: common })).json()) as { data: { token: string } };
         common['x-csrf-token'] = csrf.data.token;

@@ -26,7 +26,9 @@ async function shownCap(page: Page): Promise<number> {
   return Number(/At most ([\d,]+) tCO2e/.exec((await hint.textContent()) ?? '')![1]!.replaceAll(',', ''));
 }
 
-test('advanced mint wizard: logo uploaded to the file store, fees from the chain, executed with the connected wallet; more than available is refused', async ({ browser }) => {
+test('advanced mint wizard: logo uploaded to the file store, fees from the chain, executed with the connected wallet; more than available is refused', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const companyAdmin = await signedInPage(browser, 'companyadmin@demo.test');
   await approvedLocalDevWallet(browser, companyAdmin, 'E2E mint wallet');
@@ -60,9 +62,11 @@ test('advanced mint wizard: logo uploaded to the file store, fees from the chain
   // Preview: every check passes, fees read from the chain, Execute waits for the review.
   await companyAdmin.getByRole('button', { name: 'Preview and fees' }).click();
   await expect(companyAdmin.getByText('Validation succeeded. Review the fees and execute the minting.')).toBeVisible();
-  for (const check of ['projectExists', 'quantityAvailable', 'token', 'walletApproved', 'balance']) await expect(companyAdmin.getByTestId(`check-${check}`)).toHaveAttribute('data-ok', 'true');
+  for (const check of ['projectExists', 'quantityAvailable', 'token', 'walletApproved', 'balance'])
+    await expect(companyAdmin.getByTestId(`check-${check}`)).toHaveAttribute('data-ok', 'true');
   await expect(companyAdmin.getByTestId('check-token')).toContainText(tokenExists ? 'The TPWE23 token already exists' : 'A new TPWE23 token will be created');
-  for (const fee of ['fee-token-creation', 'fee-transaction', 'fee-ata', 'fee-total']) await expect(companyAdmin.getByTestId(fee)).toContainText(/^[\d.,]+ SOL$/);
+  for (const fee of ['fee-token-creation', 'fee-transaction', 'fee-ata', 'fee-total'])
+    await expect(companyAdmin.getByTestId(fee)).toContainText(/^[\d.,]+ SOL$/);
   await expect(companyAdmin.getByTestId('preview-logo')).toHaveText(logoUrl);
   await expect(companyAdmin.getByTestId('preview-mint-authority')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
   const execute = companyAdmin.getByRole('button', { name: 'Execute minting' });

@@ -44,7 +44,9 @@ async function mintThroughWizard(page: Page, projectId: string, projectName: str
   return mint!;
 }
 
-test('wizard mint and a batch of 50 VCUs, live, to an approved local dev wallet; portfolio, chain and database agree; the same serials are refused again', async ({ browser }) => {
+test('wizard mint and a batch of 50 VCUs, live, to an approved local dev wallet; portfolio, chain and database agree; the same serials are refused again', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const companyAdmin = await (await browser.newContext()).newPage();
   // Every minting_job_update frame the page's socket receives: the progress shown must come from them.
@@ -142,7 +144,13 @@ test('wizard mint and a batch of 50 VCUs, live, to an approved local dev wallet;
   // The same serials again: a new batch of the same blocks and a new import of one of them are refused.
   const wallets = (await callApi<{ id: string; address: string }[]>(companyAdmin, 'GET', '/wallets')).body.data;
   const walletId = wallets.find((wallet) => wallet.address === address)!.id;
-  const refused = await callApi<MintingJob>(companyAdmin, 'POST', '/minting/batches', { vcuBlockIds: batch.map((vcu) => vcu.id), walletId }, { 'idempotency-key': crypto.randomUUID() });
+  const refused = await callApi<MintingJob>(
+    companyAdmin,
+    'POST',
+    '/minting/batches',
+    { vcuBlockIds: batch.map((vcu) => vcu.id), walletId },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
   expect(refused.status).toBe(409);
   expect(refused.body.message).toBe(`${BATCH_SIZE} of the selected VCUs are not available for minting any more. Please reload the list.`);
   const reimport = await callApi<ImportedVcu>(companyAdmin, 'POST', '/vcus/import', { serialNumber: batch[0]!.serialNumber });

@@ -73,7 +73,9 @@ test('carbon projects: seeded projects, search, type filter, detail and the mint
   await viewer.context().close();
 });
 
-test('VCU import: a block from its row and a sub-range by serial become Imported and are listed for batch minting; bad serials and a range already held are refused', async ({ browser }) => {
+test('VCU import: a block from its row and a sub-range by serial become Imported and are listed for batch minting; bad serials and a range already held are refused', async ({
+  browser,
+}) => {
   const companyAdmin = await signedInPage(browser, 'companyadmin@demo.test');
   await companyAdmin.goto('/carbon-projects?project=3107');
   const detail = companyAdmin.getByRole('dialog', { name: 'Texas Panhandle Wind Energy' });
@@ -90,7 +92,9 @@ test('VCU import: a block from its row and a sub-range by serial become Imported
   const subRange = fields.join('-');
 
   // Import action on the row: the server's message as a toast, the row turns Imported.
-  await rowOf(wholeBlock).getByRole('button', { name: `Import VCU block ${wholeBlock}` }).click();
+  await rowOf(wholeBlock)
+    .getByRole('button', { name: `Import VCU block ${wholeBlock}` })
+    .click();
   await companyAdmin.getByRole('dialog', { name: 'Import and lock this VCU block?' }).getByRole('button', { name: 'Import and lock' }).click();
   await expect(companyAdmin.getByText('VCU block imported and locked in the registry')).toBeVisible();
   await expect(rowOf(wholeBlock).getByText('Imported')).toBeVisible();
@@ -117,7 +121,9 @@ test('VCU import: a block from its row and a sub-range by serial become Imported
   // The same range again: the platform refuses it, plainly.
   await serialField.fill(subRange);
   await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(importDialog.getByRole('alert')).toHaveText('This serial range overlaps VCUs that are already imported or tokenised; a serial range can never be tokenised twice.');
+  await expect(importDialog.getByRole('alert')).toHaveText(
+    'This serial range overlaps VCUs that are already imported or tokenised; a serial range can never be tokenised twice.',
+  );
   await importDialog.getByRole('button', { name: 'Close' }).click();
 
   // The registry split the block: the ten units are Imported, the rest still free under its own serial.

@@ -4,7 +4,19 @@ import { callApi, signIn, snap } from './helpers';
 /** A phone, a laptop and a large desktop screen; the issue's 1400 px, where tables were clipped, sits between. */
 const WIDTHS = [390, 1280, 1400, 1920] as const;
 
-const COMPANY_SCREENS = ['/dashboard', '/wallets', '/carbon-projects', '/minting', '/minting/advanced', '/portfolio', '/retirements', '/certificates', '/transactions', '/settings', '/tools/sign-base64'];
+const COMPANY_SCREENS = [
+  '/dashboard',
+  '/wallets',
+  '/carbon-projects',
+  '/minting',
+  '/minting/advanced',
+  '/portfolio',
+  '/retirements',
+  '/certificates',
+  '/transactions',
+  '/settings',
+  '/tools/sign-base64',
+];
 const ADMIN_SCREENS = ['/wallets?view=approvals', '/security-center', '/security/sessions', '/security/logs'];
 
 interface Layout {
@@ -20,7 +32,8 @@ interface Layout {
 
 function measure(page: Page): Promise<Layout> {
   return page.evaluate(() => {
-    const label = (element: Element) => `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${Array.from(element.classList).slice(0, 2).join('.')} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    const label = (element: Element) =>
+      `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${Array.from(element.classList).slice(0, 2).join('.')} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
     const viewportWidth = window.innerWidth;
     const pastTheEdge = Array.from(document.querySelectorAll('body *'))
       .filter((element) => {
@@ -29,7 +42,9 @@ function measure(page: Page): Promise<Layout> {
       })
       .slice(0, 5)
       .map(label);
-    const clippedTables = Array.from(document.querySelectorAll('.MuiTableContainer-root')).filter((container) => container.scrollWidth > container.clientWidth + 1).map(label);
+    const clippedTables = Array.from(document.querySelectorAll('.MuiTableContainer-root'))
+      .filter((container) => container.scrollWidth > container.clientWidth + 1)
+      .map(label);
     const logo = document.querySelector('header a[href="/dashboard"]')?.getBoundingClientRect();
     const overLogo = logo
       ? Array.from(document.querySelectorAll('header button'))
@@ -50,7 +65,9 @@ async function visit(page: Page, path: string, width: number) {
   await page.waitForLoadState('networkidle');
   const layout = await measure(page);
   await snap(page, `responsive-${width}-${path.replace(/^\//, '').replace(/[/?=]/g, '-') || 'root'}`);
-  expect.soft(layout.pageWidth, `${path} at ${width} px is ${layout.pageWidth} px wide; past the edge: ${layout.pastTheEdge.join(' | ')}`).toBeLessThanOrEqual(layout.viewportWidth);
+  expect
+    .soft(layout.pageWidth, `${path} at ${width} px is ${layout.pageWidth} px wide; past the edge: ${layout.pastTheEdge.join(' | ')}`)
+    .toBeLessThanOrEqual(layout.viewportWidth);
   expect.soft(layout.overLogo, `${path} at ${width} px: header controls over the logo`).toEqual([]);
   // A phone may scroll a wide table inside its own box; from a laptop up every column is in view.
   if (width >= 1280) expect(layout.clippedTables, `${path} at ${width} px: tables cut off`).toEqual([]);

@@ -1,6 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
+import {
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getTransferCheckedInstruction,
+  TOKEN_2022_PROGRAM_ADDRESS,
+} from '@solana-program/token-2022';
 import {
   address as toAddress,
   appendTransactionMessageInstructions,
@@ -68,12 +73,24 @@ async function mintTo(page: Page, walletAddress: string, quantity: bigint): Prom
   const projects = await callApi<{ items: { id: string }[] }>(page, 'GET', '/projects?pageSize=100');
   const refusals: string[] = [];
   for (const project of projects.body.data.items) {
-    const preview = await callApi<{ previewId: string; valid: boolean }>(page, 'POST', '/minting/preview', { projectId: project.id, quantity: quantity.toString(), tokenName: 'E2E Retirement', symbol: 'E2ER', walletId });
+    const preview = await callApi<{ previewId: string; valid: boolean }>(page, 'POST', '/minting/preview', {
+      projectId: project.id,
+      quantity: quantity.toString(),
+      tokenName: 'E2E Retirement',
+      symbol: 'E2ER',
+      walletId,
+    });
     if (preview.status !== 200 || !preview.body.data.valid) {
       refusals.push(`${project.id}: ${preview.status} ${preview.body.message}`);
       continue;
     }
-    const executed = await callApi<{ operation: { status: string; mintAddress: string } }>(page, 'POST', '/minting/execute', { previewId: preview.body.data.previewId }, { 'idempotency-key': crypto.randomUUID() });
+    const executed = await callApi<{ operation: { status: string; mintAddress: string } }>(
+      page,
+      'POST',
+      '/minting/execute',
+      { previewId: preview.body.data.previewId },
+      { 'idempotency-key': crypto.randomUUID() },
+    );
     expect(executed.status, JSON.stringify(executed.body)).toBe(200);
     expect(executed.body.data.operation.status).toBe('completed');
     return { mint: executed.body.data.operation.mintAddress, projectId: project.id };
@@ -134,7 +151,9 @@ async function publicVerification(browser: Browser, verifyUrl: string): Promise<
   return page;
 }
 
-test('issue 7: retire now and on a schedule, cancel a scheduled one, certificate PDF and public verification, soulbound on chain, supply = database = registry', async ({ browser }) => {
+test('issue 7: retire now and on a schedule, cancel a scheduled one, certificate PDF and public verification, soulbound on chain, supply = database = registry', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   const companyAdmin = await signedInPage(browser, 'companyadmin@demo.test');
   const wallet = await approvedLocalDevWallet(browser, companyAdmin, 'E2E retirements');
@@ -155,7 +174,10 @@ test('issue 7: retire now and on a schedule, cancel a scheduled one, certificate
   // 1. Retire now: the wallet signs the burn + certificate, the server submits it.
   await fillRetirement(companyAdmin, { mint, wallet, amount: RETIRE_NOW, memo: 'E2E retire now' });
   await companyAdmin.getByRole('button', { name: 'Retire now' }).click();
-  await companyAdmin.getByRole('dialog', { name: 'Retire credits for good?' }).getByRole('button', { name: /^Burn / }).click();
+  await companyAdmin
+    .getByRole('dialog', { name: 'Retire credits for good?' })
+    .getByRole('button', { name: /^Burn / })
+    .click();
   const success = companyAdmin.getByTestId('retirement-success');
   await expect(success).toContainText('Credits retired. The certificate was issued.', { timeout: 30_000 });
   await expect(success.getByRole('link', { name: /View certificate CLC-/ })).toHaveAttribute('href', /\/certificates\?id=/);
@@ -208,7 +230,15 @@ test('issue 7: retire now and on a schedule, cancel a scheduled one, certificate
     companyAdmin,
     'POST',
     '/retirements',
-    { companyId: toCancel.companyId, walletAddress: wallet, tokenMint: mint, amount: RETIRE_IN_SIGN_TOOL.toString(), reason: 'voluntary_offset', location: { country: 'BR' }, beneficiaryName: BENEFICIARY },
+    {
+      companyId: toCancel.companyId,
+      walletAddress: wallet,
+      tokenMint: mint,
+      amount: RETIRE_IN_SIGN_TOOL.toString(),
+      reason: 'voluntary_offset',
+      location: { country: 'BR' },
+      beneficiaryName: BENEFICIARY,
+    },
     { 'idempotency-key': crypto.randomUUID() },
   );
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -222,19 +252,28 @@ test('issue 7: retire now and on a schedule, cancel a scheduled one, certificate
   await companyAdmin.getByRole('button', { name: 'Sign with wallet' }).click();
   await companyAdmin.getByRole('button', { name: 'Submit' }).click();
   await expect(companyAdmin.getByTestId('submission-confirmed')).toContainText('Confirmed on chain', { timeout: 30_000 });
-  await expect.poll(async () => (await callApi<Retirement>(companyAdmin, 'GET', `/retirements/${prepared.id}`)).body.data.status, { timeout: 30_000 }).toBe('completed');
+  await expect
+    .poll(async () => (await callApi<Retirement>(companyAdmin, 'GET', `/retirements/${prepared.id}`)).body.data.status, { timeout: 30_000 })
+    .toBe('completed');
   await companyAdmin.goto('/retirements');
   await expect(companyAdmin.getByTestId(`retirement-row-${prepared.id}`)).toContainText('Retired');
 
   // 5. The certificate: downloaded from /certificates, its PDF text holds the certificate fields.
-  const certificate = (await callApi<{ number: string; verifyUrl: string; projectName: string; transactionHash: string; certificateMint: string; holderAddress: string }>(companyAdmin, 'GET', `/certificates/${retiredNow.certificateId}`)).body.data;
+  const certificate = (
+    await callApi<{ number: string; verifyUrl: string; projectName: string; transactionHash: string; certificateMint: string; holderAddress: string }>(
+      companyAdmin,
+      'GET',
+      `/certificates/${retiredNow.certificateId}`,
+    )
+  ).body.data;
   expect(certificate.number).toBe(retiredNow.certificateNumber);
   await companyAdmin.goto('/certificates');
   await companyAdmin.getByLabel('Search certificates').fill(certificate.number);
   const download = companyAdmin.waitForEvent('download');
   await companyAdmin.getByRole('button', { name: `Download the PDF of certificate ${certificate.number}` }).click();
   const pdf = pdfText(await readFile(await (await download).path()));
-  for (const field of [certificate.number, BENEFICIARY, certificate.projectName, certificate.transactionHash, certificate.verifyUrl]) expect(pdf).toContain(field);
+  for (const field of [certificate.number, BENEFICIARY, certificate.projectName, certificate.transactionHash, certificate.verifyUrl])
+    expect(pdf).toContain(field);
   expect(pdf).toMatch(new RegExp(`\\b${RETIRE_NOW}\\b.*tCO2e`));
 
   // 6. The QR code's link: the public verification page, signed out, re-checked against the chain.
@@ -259,11 +298,21 @@ test('issue 7: retire now and on a schedule, cancel a scheduled one, certificate
   const transfer = await pipe(
     createTransactionMessage({ version: 0 }),
     (message) => setTransactionMessageFeePayerSigner(holder, message),
-    (message) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash.result!.value.blockhash as Blockhash, lastValidBlockHeight: BigInt(blockhash.result!.value.lastValidBlockHeight) }, message),
+    (message) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: blockhash.result!.value.blockhash as Blockhash, lastValidBlockHeight: BigInt(blockhash.result!.value.lastValidBlockHeight) },
+        message,
+      ),
     (message) =>
       appendTransactionMessageInstructions(
         [
-          getCreateAssociatedTokenIdempotentInstruction({ payer: holder, ata: destination, owner: recipient.address, mint: certificateMint, tokenProgram: TOKEN_2022_PROGRAM_ADDRESS }),
+          getCreateAssociatedTokenIdempotentInstruction({
+            payer: holder,
+            ata: destination,
+            owner: recipient.address,
+            mint: certificateMint,
+            tokenProgram: TOKEN_2022_PROGRAM_ADDRESS,
+          }),
           getTransferCheckedInstruction({ source, mint: certificateMint, destination, authority: holder, amount: 1n, decimals: 0 }),
         ],
         message,
@@ -275,7 +324,11 @@ test('issue 7: retire now and on a schedule, cancel a scheduled one, certificate
   // The recipient's account is created (instruction 0); Token-2022 refuses the transfer itself (instruction 1): the
   // holder's certificate account is frozen for good, which also stops a burn or a close (docs/chain.md).
   expect(refused.error?.message).toMatch(/instruction 1 failed: account is frozen/i);
-  const held = await rpc<{ value: { account: { data: { parsed?: unknown } | [string, string] } }[] }>(companyAdmin, 'getTokenAccountsByOwner', [holder.address, { mint: certificateMint }, { encoding: 'base64' }]);
+  const held = await rpc<{ value: { account: { data: { parsed?: unknown } | [string, string] } }[] }>(companyAdmin, 'getTokenAccountsByOwner', [
+    holder.address,
+    { mint: certificateMint },
+    { encoding: 'base64' },
+  ]);
   expect(held.result?.value).toHaveLength(1);
   expect(await onChainSupply(companyAdmin, certificate.certificateMint)).toBe(1n);
 
@@ -291,7 +344,8 @@ test('issue 7: retire now and on a schedule, cancel a scheduled one, certificate
   const statsAfter = await stats(companyAdmin);
   expect(BigInt(statsAfter.totalRetired) - BigInt(statsBefore.totalRetired)).toBe(burnt);
   expect(statsAfter.certificates - statsBefore.certificates).toBe(3);
-  const project = (await callApi<{ vcuBlocks: { serialNumber: string; units: string; status: string }[] }>(companyAdmin, 'GET', `/projects/${projectId}`)).body.data;
+  const project = (await callApi<{ vcuBlocks: { serialNumber: string; units: string; status: string }[] }>(companyAdmin, 'GET', `/projects/${projectId}`)).body
+    .data;
   for (const retirement of completed) {
     expect(retirement.registryReference, `registry reference of ${retirement.id}`).toBeTruthy();
     const blocks = project.vcuBlocks.filter((block) => retirement.serialNumbers.includes(block.serialNumber));
@@ -311,7 +365,13 @@ test('/retirements: a viewer reads the history without the form; a load failure 
   await viewer.goto('/retirements');
   await expect(viewer.getByRole('heading', { name: 'Retirement history' })).toBeVisible();
   await expect(viewer.getByRole('form', { name: 'New retirement' })).toHaveCount(0);
-  await viewer.route('**/api/v1/retirements?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, data: null, message: 'Internal server error. Please try again later.' }) }));
+  await viewer.route('**/api/v1/retirements?*', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, data: null, message: 'Internal server error. Please try again later.' }),
+    }),
+  );
   await viewer.reload();
   // Queries retry a server failure three times (1 s, 2 s, 4 s) before the page gives up.
   await expect(viewer.getByTestId('retirements-load-failed')).toHaveText('Failed to load retirement data', { timeout: 20_000 });

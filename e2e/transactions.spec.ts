@@ -22,7 +22,9 @@ function transactionsFeedJoined(page: Page): Promise<void> {
   });
 }
 
-test('a mint into an approved local dev wallet appears live in an open /transactions with hash, fee in SOL, from, to, description and explorer link', async ({ browser }) => {
+test('a mint into an approved local dev wallet appears live in an open /transactions with hash, fee in SOL, from, to, description and explorer link', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const context = await browser.newContext();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -52,7 +54,13 @@ test('a mint into an approved local dev wallet appears live in an open /transact
     walletId,
   });
   expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-  const executed = await callApi<{ operation: MintOperation }>(page, 'POST', '/minting/execute', { previewId: preview.body.data.previewId }, { 'idempotency-key': crypto.randomUUID() });
+  const executed = await callApi<{ operation: MintOperation }>(
+    page,
+    'POST',
+    '/minting/execute',
+    { previewId: preview.body.data.previewId },
+    { 'idempotency-key': crypto.randomUUID() },
+  );
   expect(executed.status, JSON.stringify(executed.body)).toBe(200);
   const operation = executed.body.data.operation;
   expect(operation.status).toBe('completed');

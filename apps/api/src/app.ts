@@ -96,7 +96,9 @@ const contentSecurityPolicy = {
 
 async function openServices(config: AppConfig, overrides: AppOverrides, log: FastifyBaseLogger) {
   if (config.databaseUrl && !config.databaseAppUrl) {
-    log.warn('DATABASE_APP_URL is not set: the product runs as the DATABASE_URL role, which owns the schema and can switch the audit trail\'s triggers off; only tenant work runs as a role that cannot (docs/audit.md)');
+    log.warn(
+      "DATABASE_APP_URL is not set: the product runs as the DATABASE_URL role, which owns the schema and can switch the audit trail's triggers off; only tenant work runs as a role that cannot (docs/audit.md)",
+    );
   }
   const database = overrides.database ?? (await openDatabase(databaseTarget(config)));
   if (config.seedDemo) await seedDemo(database, { password: config.demoPassword });
@@ -108,7 +110,10 @@ async function openServices(config: AppConfig, overrides: AppOverrides, log: Fas
           wsUrl: config.solanaWsUrl,
           finality: config.solanaCommitment,
           onWebSocketUnavailable: (error) =>
-            log.warn({ err: error }, `SOLANA_WS_URL (${config.solanaWsUrl}) cannot be opened; confirmations are polled over SOLANA_RPC_URL instead (tried again every minute)`),
+            log.warn(
+              { err: error },
+              `SOLANA_WS_URL (${config.solanaWsUrl}) cannot be opened; confirmations are polled over SOLANA_RPC_URL instead (tried again every minute)`,
+            ),
         })
       : openEmbeddedChain({
           snapshotPath: path.join(config.dataDir, 'chain.bin'),
@@ -150,9 +155,12 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
     const jobDrainMs = Math.max(1000, config.shutdownTimeoutSeconds * 500);
     const steps: [string, () => Promise<void>][] = [
       ['job queue', () => stopJobQueue(jobs, jobDrainMs)],
-      ['realtime', async () => {
-        if (servesClients) await app.realtime.close();
-      }],
+      [
+        'realtime',
+        async () => {
+          if (servesClients) await app.realtime.close();
+        },
+      ],
       ['chain', () => chain.close()],
       ['database', () => database.close()],
     ];

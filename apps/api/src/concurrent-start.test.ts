@@ -30,13 +30,23 @@ describe.skipIf(!serverUrl)('two processes starting together on an empty Postgre
   it('both come up: migrations, job queue schema and demo seed are each set up once', { timeout: 180_000 }, async () => {
     for (let round = 0; round < 3; round += 1) {
       await withFreshDatabase(async (url) => {
-        const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, SEED_DEMO: 'true', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/carbonledger-concurrent-start', WEB_DIST_DIR: '/nonexistent' });
+        const config = loadConfig({
+          NODE_ENV: 'test',
+          DATABASE_URL: url,
+          SEED_DEMO: 'true',
+          LOG_LEVEL: 'silent',
+          DATA_DIR: '/tmp/carbonledger-concurrent-start',
+          WEB_DIST_DIR: '/nonexistent',
+        });
         const started = await Promise.allSettled([0, 1].map(() => buildApp(config, { logger: false, chain: openEmbeddedChain({ snapshotPath: null }) })));
         const apps = started.filter((result): result is PromiseFulfilledResult<App> => result.status === 'fulfilled').map((result) => result.value);
         try {
           expect(started.filter((result) => result.status === 'rejected').map((result) => failureOf((result as PromiseRejectedResult).reason))).toEqual([]);
           for (const app of apps) expect((await app.inject({ url: '/api/v1/health' })).json().data.components.jobs.status).toBe('up');
-          const seeded = await apps[0]!.db.asSystem(async (tx) => ({ tenants: (await tx.select({ n: count() }).from(tenants))[0]!.n, users: (await tx.select({ n: count() }).from(users))[0]!.n }));
+          const seeded = await apps[0]!.db.asSystem(async (tx) => ({
+            tenants: (await tx.select({ n: count() }).from(tenants))[0]!.n,
+            users: (await tx.select({ n: count() }).from(users))[0]!.n,
+          }));
           expect(seeded).toEqual({ tenants: 1, users: 9 });
         } finally {
           for (const app of apps) await app.close();

@@ -50,7 +50,11 @@ describe('configuration', () => {
     expect(loadConfig({}).allowedHosts).toEqual(['localhost:3000', '127.0.0.1:3000', '[::1]:3000']);
     expect(loadConfig({ HOST: '10.0.0.7', PORT: '8080' }).allowedHosts).toEqual(['10.0.0.7:8080', 'localhost:8080', '127.0.0.1:8080', '[::1]:8080']);
     expect(loadConfig({ HOST: '::1' }).allowedHosts).toEqual(['[::1]:3000', 'localhost:3000', '127.0.0.1:3000']);
-    expect(loadConfig({ ALLOWED_HOSTS: 'Carbon.example.com, carbon.example.com:8443,[fd00::1]:3000' }).allowedHosts).toEqual(['carbon.example.com', 'carbon.example.com:8443', '[fd00::1]:3000']);
+    expect(loadConfig({ ALLOWED_HOSTS: 'Carbon.example.com, carbon.example.com:8443,[fd00::1]:3000' }).allowedHosts).toEqual([
+      'carbon.example.com',
+      'carbon.example.com:8443',
+      '[fd00::1]:3000',
+    ]);
   });
 
   it('bounds shutdown to 10 seconds unless told otherwise', () => {

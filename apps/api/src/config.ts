@@ -21,7 +21,10 @@ const envSchema = z.object({
   SEED_DEMO_HOLDINGS: booleanFlag.optional(),
   DEMO_PASSWORD: z.string().min(8).default('Demo!2345'),
   JWT_SECRET: z.string().min(32).optional(),
-  MASTER_KEY: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hexadecimal characters').optional(),
+  MASTER_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'must be 64 hexadecimal characters')
+    .optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
   SESSION_IDLE_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(30),
   SESSION_ABSOLUTE_TIMEOUT_HOURS: z.coerce.number().int().min(1).default(12),
@@ -38,8 +41,16 @@ const envSchema = z.object({
   // Host[:port] as a Host header names it (lower case, the port unless it is the scheme's default).
   ALLOWED_HOSTS: z
     .string()
-    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
-    .refine((hosts) => hosts.length > 0 && hosts.every((host) => /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/.test(host)), 'must be host or host:port names, comma-separated')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine(
+      (hosts) => hosts.length > 0 && hosts.every((host) => /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/.test(host)),
+      'must be host or host:port names, comma-separated',
+    )
     .optional(),
   REGISTRY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   REGISTRY_API_KEY: z.string().min(1).optional(),
@@ -49,7 +60,10 @@ const envSchema = z.object({
 
 const configSchema = envSchema
   // Migrations need the owner, which the app connection is not.
-  .refine((e) => e.DATABASE_APP_URL === undefined || e.DATABASE_URL !== undefined, { path: ['DATABASE_APP_URL'], message: 'needs DATABASE_URL, the schema owner that runs the migrations' })
+  .refine((e) => e.DATABASE_APP_URL === undefined || e.DATABASE_URL !== undefined, {
+    path: ['DATABASE_APP_URL'],
+    message: 'needs DATABASE_URL, the schema owner that runs the migrations',
+  })
   .transform(toConfig);
 export type AppConfig = z.output<typeof configSchema>;
 
@@ -74,7 +88,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * request: a single listen address itself (it certainly answers there), else `localhost`.
  */
 function localHostsOf(listenAddress: string, port: number): string[] {
-  const named = listenAddress === '0.0.0.0' || listenAddress === '::' ? [] : [(listenAddress.includes(':') ? `[${listenAddress}]` : listenAddress).toLowerCase()];
+  const named =
+    listenAddress === '0.0.0.0' || listenAddress === '::' ? [] : [(listenAddress.includes(':') ? `[${listenAddress}]` : listenAddress).toLowerCase()];
   return [...new Set([...named, 'localhost', '127.0.0.1', '[::1]'])].map((host) => `${host}:${port}`);
 }
 

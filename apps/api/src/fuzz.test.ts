@@ -44,7 +44,20 @@ const ONE_MEGABYTE = 'x'.repeat(1024 * 1024);
 
 function hostileStrings(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom('\u0000', 'a\u0000b', 'Verde\u0000Energia', '\u0007\u001b[31m', 'line\r\nbreak', '\u202Eevil', '\uD800', "'; DROP TABLE users; --", '%_\\', '../../etc/passwd', '', ' '),
+    fc.constantFrom(
+      '\u0000',
+      'a\u0000b',
+      'Verde\u0000Energia',
+      '\u0007\u001b[31m',
+      'line\r\nbreak',
+      '\u202Eevil',
+      '\uD800',
+      "'; DROP TABLE users; --",
+      '%_\\',
+      '../../etc/passwd',
+      '',
+      ' ',
+    ),
     fc.string({ maxLength: 40 }).map((text) => `${text}\u0000`),
     fc.string({ unit: 'binary', maxLength: 40 }),
     fc.constant(ONE_MEGABYTE),
@@ -67,13 +80,27 @@ describe('fuzzing every OpenAPI operation', () => {
   async function freshAdmin(): Promise<SignedIn> {
     const email = `fuzz-${randomUUID().slice(0, 8)}@demo.test`;
     await harness.app.db.asSystem((tx) =>
-      tx.insert(users).values({ tenantId, companyId: platformCompanyId, email, passwordHash: adminPasswordHash, role: 'ADMIN', firstName: 'Fuzz', lastName: 'Admin', status: 'active', verified: true }),
+      tx
+        .insert(users)
+        .values({
+          tenantId,
+          companyId: platformCompanyId,
+          email,
+          passwordHash: adminPasswordHash,
+          role: 'ADMIN',
+          firstName: 'Fuzz',
+          lastName: 'Admin',
+          status: 'active',
+          verified: true,
+        }),
     );
     return signInAs(harness.app, email);
   }
 
   async function stillSignedIn(who: SignedIn): Promise<boolean> {
-    return (await harness.app.inject({ method: 'GET', url: '/api/v1/sessions/mine', headers: { authorization: who.headers.authorization! } })).statusCode === 200;
+    return (
+      (await harness.app.inject({ method: 'GET', url: '/api/v1/sessions/mine', headers: { authorization: who.headers.authorization! } })).statusCode === 200
+    );
   }
 
   beforeAll(async () => {
@@ -85,7 +112,14 @@ describe('fuzzing every OpenAPI operation', () => {
     const verde = await signInAs(harness.app, 'companyadmin@demo.test');
     const otherTenant = await createRegistryTenant(harness.app.db, 'fuzzbeta', 'ADMIN');
     // Ids of other companies and tenants, so that every id-shaped field also tries to reach across.
-    ids = [verde.result.company.id, verde.result.user.id, otherTenant.companyId, otherTenant.userId!, otherTenant.tenantId, '00000000-0000-0000-0000-000000000000'];
+    ids = [
+      verde.result.company.id,
+      verde.result.user.id,
+      otherTenant.companyId,
+      otherTenant.userId!,
+      otherTenant.tenantId,
+      '00000000-0000-0000-0000-000000000000',
+    ];
   });
   afterAll(() => harness.close());
 
@@ -96,7 +130,11 @@ describe('fuzzing every OpenAPI operation', () => {
 
   /** A value the schema accepts (or nearly), or a spoiled one. */
   function valueOf(document: OpenApiDocument, raw: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
-    return fc.oneof({ weight: 3, arbitrary: validish(document, raw ?? {}, depth) }, { weight: 1, arbitrary: hostileStrings() }, { weight: 1, arbitrary: wrongTypes() });
+    return fc.oneof(
+      { weight: 3, arbitrary: validish(document, raw ?? {}, depth) },
+      { weight: 1, arbitrary: hostileStrings() },
+      { weight: 1, arbitrary: wrongTypes() },
+    );
   }
 
   function validish(document: OpenApiDocument, raw: JsonSchema, depth: number): fc.Arbitrary<unknown> {
@@ -131,18 +169,25 @@ describe('fuzzing every OpenAPI operation', () => {
 
   function stringOf(schema: JsonSchema): fc.Arbitrary<string> {
     if (schema.format === 'uuid' || schema.pattern?.includes('[0-9a-fA-F]{8}')) return fc.oneof(fc.constantFrom(...ids), fc.uuid());
-    if (schema.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date('1970-01-01'), max: new Date('9999-12-31') }).map((date) => date.toISOString());
+    if (schema.format === 'date-time')
+      return fc.date({ noInvalidDate: true, min: new Date('1970-01-01'), max: new Date('9999-12-31') }).map((date) => date.toISOString());
     if (schema.format === 'email') return fc.emailAddress();
-    const shaped = schema.pattern ? fc.stringMatching(new RegExp(schema.pattern)) : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60) });
+    const shaped = schema.pattern
+      ? fc.stringMatching(new RegExp(schema.pattern))
+      : fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 60, 60) });
     // The shape the contract expects, with a NUL byte slipped in.
-    return fc.oneof(shaped, shaped.map((text) => `${text.slice(0, 1)}\u0000${text.slice(1)}`));
+    return fc.oneof(
+      shaped,
+      shaped.map((text) => `${text.slice(0, 1)}\u0000${text.slice(1)}`),
+    );
   }
 
   function requestsFor(document: OpenApiDocument, path: string, operation: Operation): fc.Arbitrary<FuzzedRequest> {
     const parameters = operation.parameters ?? [];
     const pathParameters = parameters.filter((parameter) => parameter.in === 'path');
     const queryParameters = parameters.filter((parameter) => parameter.in === 'query');
-    const scalar = (schema: JsonSchema | undefined) => fc.oneof({ weight: 3, arbitrary: validish(document, schema ?? {}, 0) }, { weight: 1, arbitrary: hostileStrings() }).map(String);
+    const scalar = (schema: JsonSchema | undefined) =>
+      fc.oneof({ weight: 3, arbitrary: validish(document, schema ?? {}, 0) }, { weight: 1, arbitrary: hostileStrings() }).map(String);
     const pathValues = fc.tuple(...pathParameters.map((parameter) => scalar(parameter.schema)));
     const query = fc.record(Object.fromEntries(queryParameters.map((parameter) => [parameter.name, scalar(parameter.schema)])), { requiredKeys: [] });
     const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
@@ -159,11 +204,35 @@ describe('fuzzing every OpenAPI operation', () => {
     const send = (method: 'PATCH' | 'POST', url: string, payload: Record<string, unknown>) =>
       harness.app.inject({ method, url, headers: { ...admin.headers, 'idempotency-key': randomUUID() }, payload });
     const cases = [
-      { method: 'PATCH', url: '/api/v1/auth/profile', payload: { firstName: nul, lastName: nul, phone: nul, jobTitle: nul, bio: nul, department: nul }, fields: ['firstName', 'lastName', 'phone', 'jobTitle', 'bio', 'department'] },
+      {
+        method: 'PATCH',
+        url: '/api/v1/auth/profile',
+        payload: { firstName: nul, lastName: nul, phone: nul, jobTitle: nul, bio: nul, department: nul },
+        fields: ['firstName', 'lastName', 'phone', 'jobTitle', 'bio', 'department'],
+      },
       { method: 'POST', url: '/api/v1/wallets/managed', payload: { name: nul }, fields: ['name'] },
       { method: 'POST', url: `/api/v1/wallets/${ids[0]}/reject`, payload: { reason: nul }, fields: ['reason'] },
-      { method: 'POST', url: '/api/v1/retirements', payload: { companyId: ids[0], walletAddress: 'So11111111111111111111111111111111111111112', tokenMint: 'So11111111111111111111111111111111111111112', amount: 1, reason: 'other', location: { country: 'BR' }, memo: nul, beneficiaryName: nul }, fields: ['memo', 'beneficiaryName'] },
-      { method: 'POST', url: '/api/v1/minting/preview', payload: { projectId: '3107', quantity: 1, tokenName: 'Wind', symbol: 'WND', walletId: ids[0], description: nul }, fields: ['description'] },
+      {
+        method: 'POST',
+        url: '/api/v1/retirements',
+        payload: {
+          companyId: ids[0],
+          walletAddress: 'So11111111111111111111111111111111111111112',
+          tokenMint: 'So11111111111111111111111111111111111111112',
+          amount: 1,
+          reason: 'other',
+          location: { country: 'BR' },
+          memo: nul,
+          beneficiaryName: nul,
+        },
+        fields: ['memo', 'beneficiaryName'],
+      },
+      {
+        method: 'POST',
+        url: '/api/v1/minting/preview',
+        payload: { projectId: '3107', quantity: 1, tokenName: 'Wind', symbol: 'WND', walletId: ids[0], description: nul },
+        fields: ['description'],
+      },
     ] as const;
     for (const { method, url, payload, fields } of cases) {
       const response = await send(method, url, payload);
@@ -174,27 +243,38 @@ describe('fuzzing every OpenAPI operation', () => {
 
   it('answers no fuzzed request with a server error', async () => {
     const document = (await harness.app.inject({ url: '/api/v1/openapi.json' })).json() as OpenApiDocument;
-    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+    );
     expect(operations.length).toBeGreaterThan(80);
     const failures: string[] = [];
 
     for (const { method, path, operation } of operations) {
-      await fc.assert(
-        fc.asyncProperty(requestsFor(document, path, operation), async (request) => {
-          const response = await harness.app.inject({
-            method: method as 'GET',
-            url: request.url,
-            query: request.query,
-            headers: { ...admin.headers, 'idempotency-key': randomUUID(), 'x-forwarded-for': '10.99.0.1' },
-            ...(request.body === undefined ? {} : { payload: JSON.stringify(request.body), headers: { ...admin.headers, 'idempotency-key': randomUUID(), 'content-type': 'application/json' } }),
-          });
-          if (response.statusCode >= 500) {
-            failures.push(`${method} ${request.url}?${new URLSearchParams(request.query)} ${JSON.stringify(request.body)?.slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`);
-          }
-          return response.statusCode < 500;
-        }),
-        { numRuns: RUNS_PER_OPERATION, seed: 20_250_212, endOnFailure: true },
-      ).catch(() => undefined);
+      await fc
+        .assert(
+          fc.asyncProperty(requestsFor(document, path, operation), async (request) => {
+            const response = await harness.app.inject({
+              method: method as 'GET',
+              url: request.url,
+              query: request.query,
+              headers: { ...admin.headers, 'idempotency-key': randomUUID(), 'x-forwarded-for': '10.99.0.1' },
+              ...(request.body === undefined
+                ? {}
+                : {
+                    payload: JSON.stringify(request.body),
+                    headers: { ...admin.headers, 'idempotency-key': randomUUID(), 'content-type': 'application/json' },
+                  }),
+            });
+            if (response.statusCode >= 500) {
+              failures.push(
+                `${method} ${request.url}?${new URLSearchParams(request.query)} ${JSON.stringify(request.body)?.slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`,
+              );
+            }
+            return response.statusCode < 500;
+          }),
+          { numRuns: RUNS_PER_OPERATION, seed: 20_250_212, endOnFailure: true },
+        )
+        .catch(() => undefined);
       // Logout, a password change or a disabled account end the session: go on as another administrator.
       if (!(await stillSignedIn(admin))) admin = await freshAdmin();
     }

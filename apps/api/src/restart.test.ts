@@ -34,7 +34,14 @@ describe('embedded mode across a restart', () => {
     const second = await buildApp(config, { logger: false });
     await second.ready();
     expect(await counts(second)).toEqual(seeded);
-    const sessions = await second.inject({ url: '/api/v1/auth/session', headers: { authorization: `Bearer ${login.json().data.tokens.accessToken}`, 'x-session-id': login.json().data.session.sessionId, 'x-session-fingerprint': login.json().data.session.fingerprint } });
+    const sessions = await second.inject({
+      url: '/api/v1/auth/session',
+      headers: {
+        authorization: `Bearer ${login.json().data.tokens.accessToken}`,
+        'x-session-id': login.json().data.session.sessionId,
+        'x-session-fingerprint': login.json().data.session.fingerprint,
+      },
+    });
     expect(sessions.statusCode).toBe(200);
     expect((await second.chain.health()).slot).toBeGreaterThanOrEqual(slotBefore);
     await second.close();

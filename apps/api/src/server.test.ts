@@ -41,7 +41,17 @@ async function startServer(env: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO_HOLDINGS: 'false', LOG_LEVEL: 'info', WEB_DIST_DIR: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO_HOLDINGS: 'false',
+      LOG_LEVEL: 'info',
+      WEB_DIST_DIR: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -53,7 +63,10 @@ async function startServer(env: Record<string, string> = {}): Promise<Started> {
   const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited during start:\n${output}`);
-    const up = await fetch(`${baseUrl}/api/v1/health`).then((response) => response.ok, () => false);
+    const up = await fetch(`${baseUrl}/api/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) throw new Error(`the server did not come up:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -76,7 +89,10 @@ describe('server shutdown', () => {
     const snapshot = path.join(server.dataDir, 'chain.bin.json');
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
-    const { code, at } = await Promise.race([server.exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still running 15 s after SIGTERM:\n${server.output()}`)), 15_000))]);
+    const { code, at } = await Promise.race([
+      server.exited,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still running 15 s after SIGTERM:\n${server.output()}`)), 15_000)),
+    ]);
     expect(code).toBe(0);
     expect(at - signalledAt).toBeLessThan(10_000);
     // The snapshot interval is an hour, so the file can only come from the shutdown.
@@ -96,7 +112,10 @@ describe('server shutdown', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
-    const { code, at } = await Promise.race([server.exited, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still running 10 s after SIGTERM:\n${server.output()}`)), 10_000))]);
+    const { code, at } = await Promise.race([
+      server.exited,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`still running 10 s after SIGTERM:\n${server.output()}`)), 10_000)),
+    ]);
     hanging.destroy();
     expect(code).toBe(1);
     expect(at - signalledAt).toBeGreaterThanOrEqual(1000);

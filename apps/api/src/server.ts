@@ -27,8 +27,14 @@ async function main() {
       return;
     }
     closing = true;
-    app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'shutting down: closing sockets, draining requests and jobs, flushing chain snapshot');
-    const bound = setTimeout(() => void forceExit(`not finished after SHUTDOWN_TIMEOUT_SECONDS=${config.shutdownTimeoutSeconds}`), config.shutdownTimeoutSeconds * 1000);
+    app.log.info(
+      { signal, timeoutSeconds: config.shutdownTimeoutSeconds },
+      'shutting down: closing sockets, draining requests and jobs, flushing chain snapshot',
+    );
+    const bound = setTimeout(
+      () => void forceExit(`not finished after SHUTDOWN_TIMEOUT_SECONDS=${config.shutdownTimeoutSeconds}`),
+      config.shutdownTimeoutSeconds * 1000,
+    );
     try {
       await app.close();
     } catch (error) {

@@ -30,7 +30,11 @@ describe('ROLE=worker', () => {
     ['POST', '/rpc'],
     ['GET', '/dashboard'],
   ])('answers %s %s with 404', async (method, url) => {
-    const response = await fetch(`${baseUrl}${url}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? JSON.stringify({ email: 'admin@demo.test', password: 'Demo!2345' }) : undefined });
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: method === 'POST' ? JSON.stringify({ email: 'admin@demo.test', password: 'Demo!2345' }) : undefined,
+    });
     expect(response.status).toBe(404);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
   });

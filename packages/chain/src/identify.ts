@@ -21,7 +21,13 @@ import {
   Token2022Instruction,
 } from '@solana-program/token-2022';
 import type { Decoder, ReadonlyUint8Array } from '@solana/kit';
-import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, COMPUTE_BUDGET_PROGRAM_ADDRESS, isMemoProgram, SYSTEM_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS } from './programs';
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  COMPUTE_BUDGET_PROGRAM_ADDRESS,
+  isMemoProgram,
+  SYSTEM_PROGRAM_ADDRESS,
+  TOKEN_2022_PROGRAM_ADDRESS,
+} from './programs';
 
 export { AssociatedTokenInstruction, ComputeBudgetInstruction, SystemInstruction, Token2022Instruction };
 
@@ -75,9 +81,12 @@ function identifyComputeBudget(data: ReadonlyUint8Array): IdentifiedInstruction 
   return {
     program: 'compute-budget',
     instruction,
-    computeUnitLimit: instruction === ComputeBudgetInstruction.SetComputeUnitLimit ? orNull(() => getSetComputeUnitLimitInstructionDataDecoder().decode(data).units) : null,
+    computeUnitLimit:
+      instruction === ComputeBudgetInstruction.SetComputeUnitLimit ? orNull(() => getSetComputeUnitLimitInstructionDataDecoder().decode(data).units) : null,
     microLamportsPerComputeUnit:
-      instruction === ComputeBudgetInstruction.SetComputeUnitPrice ? orNull(() => getSetComputeUnitPriceInstructionDataDecoder().decode(data).microLamports) : null,
+      instruction === ComputeBudgetInstruction.SetComputeUnitPrice
+        ? orNull(() => getSetComputeUnitPriceInstructionDataDecoder().decode(data).microLamports)
+        : null,
   };
 }
 

@@ -9,10 +9,17 @@ export { loginTexts } from './login-texts';
 
 export const emailField = z.string().trim().min(1, loginTexts.emailRequired).pipe(z.email(loginTexts.emailInvalid));
 export const loginPasswordField = z.string().min(1, loginTexts.passwordRequired).min(PASSWORD_MIN_LENGTH, loginTexts.passwordShort);
-export const mfaTokenField = z.string().min(1, loginTexts.mfaRequired).regex(/^\d{6}$/, loginTexts.mfaFormat);
+export const mfaTokenField = z
+  .string()
+  .min(1, loginTexts.mfaRequired)
+  .regex(/^\d{6}$/, loginTexts.mfaFormat);
 
 /** A one-time recovery code handed out at MFA enrolment, usable instead of the 6-digit code. */
-export const recoveryCodeField = z.string().trim().toLowerCase().regex(/^[0-9a-f]{5}-[0-9a-f]{5}$/, 'Invalid recovery code');
+export const recoveryCodeField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{5}-[0-9a-f]{5}$/, 'Invalid recovery code');
 
 /** docs/product.md §5 new-password rule. */
 export const newPasswordField = z

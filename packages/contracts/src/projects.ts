@@ -123,7 +123,10 @@ export type Vcu = z.infer<typeof vcuSchema>;
 /** The tenant's imported VCUs across projects (batch minting picks from these). */
 export const vcuListQuery = z.object({
   status: vcuRecordStatusSchema.exclude(['released']).optional(),
-  projectId: z.string().regex(/^[0-9]{1,9}$/).optional(),
+  projectId: z
+    .string()
+    .regex(/^[0-9]{1,9}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(2000).default(500),
 });
 export type VcuListQuery = z.infer<typeof vcuListQuery>;
@@ -138,7 +141,8 @@ export const registryTexts = {
   projectNotFound: 'Carbon project not found',
   blockNotFound: 'No issued VCU block in the registry contains this serial range',
   blockNotIssued: 'This serial range is not free in the registry: it is already locked or retired',
-  issuanceMismatch: 'This serial range lies inside an issued block, but its other fields (issuance, vintage, country, scope or code) differ from the registry record',
+  issuanceMismatch:
+    'This serial range lies inside an issued block, but its other fields (issuance, vintage, country, scope or code) differ from the registry record',
   registryUnavailable: 'The carbon registry is not reachable. Please try again later.',
   loadProjectsFailed: 'Failed to load projects',
   loadVcusFailed: 'Error loading VCUs',

@@ -56,7 +56,15 @@ describe('parseVerraSerial', () => {
 
   it('reads the legacy 12-field form without VCS', () => {
     const result = parseVerraSerial(LEGACY);
-    expect(result.ok && result.serial).toMatchObject({ form: 'legacy', issuance: '1140', programCode: '016', country: 'IN', sectoralScope: 1, projectId: '674', vintageStart: '2012-01-01' });
+    expect(result.ok && result.serial).toMatchObject({
+      form: 'legacy',
+      issuance: '1140',
+      programCode: '016',
+      country: 'IN',
+      sectoralScope: 1,
+      projectId: '674',
+      vintageStart: '2012-01-01',
+    });
   });
 
   it('accepts methodology codes such as VM0007, MER credits and the certification flag', () => {
@@ -172,12 +180,17 @@ describe('verraSerialField', () => {
   it('turns every parser problem into an issue with its message', () => {
     const result = verraSerialField.safeParse(withField(7, 'ZZ', withField(2, '1')));
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Block end 1 is before block start 108470979', 'Country "ZZ" is not a known ISO 3166 country code']);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      'Block end 1 is before block start 108470979',
+      'Country "ZZ" is not a known ISO 3166 country code',
+    ]);
   });
 });
 
 const countries = [...ISO_COUNTRY_CODES];
-const isoDate = fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10));
+const isoDate = fc
+  .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
 const canonicalNumber = (max: bigint) => fc.bigInt({ min: 1n, max });
 
 const validSerial: fc.Arbitrary<VerraSerial> = fc
@@ -215,10 +228,16 @@ describe('serial properties', () => {
 
   it('never throws on arbitrary text, and either parses or names a field', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.array(fc.stringMatching(/^[0-9A-Z]{0,4}$/), { maxLength: 14 }).map((parts) => parts.join('-'))), (text) => {
-        const result = parseVerraSerial(text);
-        if (!result.ok) expect(result.errors.length).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.array(fc.stringMatching(/^[0-9A-Z]{0,4}$/), { maxLength: 14 }).map((parts) => parts.join('-')),
+        ),
+        (text) => {
+          const result = parseVerraSerial(text);
+          if (!result.ok) expect(result.errors.length).toBeGreaterThan(0);
+        },
+      ),
     );
   });
 

@@ -144,7 +144,16 @@ export function parseVerraSerial(input: string): SerialParseResult {
   const [issuance, blockStartText, blockEndText] = parts as [string, string, string];
   const rest = form === 'current' ? parts.slice(3) : ['VCS', ...parts.slice(3)];
   const [standard, unitType, programCode, creditType, country, scopeText, projectId, vintageStartText, vintageEndText, flag] = rest as [
-    string, string, string, string, string, string, string, string, string, string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
   ];
 
   const issuanceError = positiveNumberError(issuance, 'issuance');
@@ -156,8 +165,10 @@ export function parseVerraSerial(input: string): SerialParseResult {
   if (endError) errors.push(endError);
   const blockStart = startError ? null : BigInt(blockStartText);
   const blockEnd = endError ? null : BigInt(blockEndText);
-  if (blockStart !== null && blockStart > MAX_SERIAL_BLOCK) errors.push({ field: 'blockStart', message: `Block start ${blockStartText} is larger than the registry allows` });
-  if (blockEnd !== null && blockEnd > MAX_SERIAL_BLOCK) errors.push({ field: 'blockEnd', message: `Block end ${blockEndText} is larger than the registry allows` });
+  if (blockStart !== null && blockStart > MAX_SERIAL_BLOCK)
+    errors.push({ field: 'blockStart', message: `Block start ${blockStartText} is larger than the registry allows` });
+  if (blockEnd !== null && blockEnd > MAX_SERIAL_BLOCK)
+    errors.push({ field: 'blockEnd', message: `Block end ${blockEndText} is larger than the registry allows` });
   if (blockStart !== null && blockEnd !== null && blockEnd < blockStart) {
     errors.push({ field: 'blockEnd', message: `Block end ${blockEndText} is before block start ${blockStartText}` });
   }

@@ -18,12 +18,30 @@ import {
 /** The docs/product.md §6 table, written out again by hand so the module is checked against the text, not itself. */
 const SPEC_TABLE: Array<[string[], Role[]]> = [
   [
-    ['/offsets/requests', '/approvals', '/api-management', '/compliance', '/api-docs', '/webhooks', '/companies', '/companies/new', '/security-center', '/security/sessions', '/security/logs', '/compliance/kyc-reviews', '/registry', '/financial/reconciliation'],
+    [
+      '/offsets/requests',
+      '/approvals',
+      '/api-management',
+      '/compliance',
+      '/api-docs',
+      '/webhooks',
+      '/companies',
+      '/companies/new',
+      '/security-center',
+      '/security/sessions',
+      '/security/logs',
+      '/compliance/kyc-reviews',
+      '/registry',
+      '/financial/reconciliation',
+    ],
     ['ADMIN', 'SUPER_ADMIN', 'CSO', 'COMPANY_ADMIN'],
   ],
   [['/invoices'], ['ADMIN', 'SUPER_ADMIN', 'CSO', 'FINANCE']],
   [['/reconciliation'], ['ADMIN', 'SUPER_ADMIN', 'CSO', 'COMPANY_ADMIN', 'MANAGER', 'FINANCE']],
-  [['/team/users', '/team/activity'], ['ADMIN', 'SUPER_ADMIN', 'MANAGER']],
+  [
+    ['/team/users', '/team/activity'],
+    ['ADMIN', 'SUPER_ADMIN', 'MANAGER'],
+  ],
   [['/team/roles'], ['ADMIN', 'SUPER_ADMIN']],
 ];
 

@@ -12,7 +12,15 @@ import { createManagedWalletRequest, walletReasonRequest } from './wallets';
 
 const UUID = '6f1c2f9e-8d7a-4b1e-9c3d-2a4b5c6d7e8f';
 const ADDRESS = 'So11111111111111111111111111111111111111112';
-const retirement = { companyId: UUID, walletAddress: ADDRESS, tokenMint: ADDRESS, amount: 1, reason: 'other', location: { country: 'BR' }, beneficiaryName: 'Verde' };
+const retirement = {
+  companyId: UUID,
+  walletAddress: ADDRESS,
+  tokenMint: ADDRESS,
+  amount: 1,
+  reason: 'other',
+  location: { country: 'BR' },
+  beneficiaryName: 'Verde',
+};
 const preview = { projectId: '3107', quantity: 1, tokenName: 'Wind', symbol: 'WND', walletId: UUID };
 
 /** The field's messages when `value` replaces it in an otherwise valid input. */
@@ -55,6 +63,9 @@ describe('text fields of user input', () => {
   });
 
   it('accepts ordinary text in every language', () => {
-    expect(profileUpdateRequest.parse({ firstName: '  José Ñúñez 李 ', department: 'Finanças — ESG' })).toEqual({ firstName: 'José Ñúñez 李', department: 'Finanças — ESG' });
+    expect(profileUpdateRequest.parse({ firstName: '  José Ñúñez 李 ', department: 'Finanças — ESG' })).toEqual({
+      firstName: 'José Ñúñez 李',
+      department: 'Finanças — ESG',
+    });
   });
 });

@@ -50,7 +50,9 @@ export interface Database {
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; appUrl?: string };
 
 export function databaseTarget(config: Pick<AppConfig, 'databaseUrl' | 'databaseAppUrl' | 'dataDir'>): DatabaseTarget {
-  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl, appUrl: config.databaseAppUrl } : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) };
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl, appUrl: config.databaseAppUrl }
+    : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) };
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -105,11 +107,15 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     },
     close: once(() => client.close()),
   };
-  await migrate((work) => client.transaction((tx) => work(async (text, values) => {
-    if (values) return (await tx.query(text, values)) as SqlResult;
-    const results = await tx.exec(text);
-    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
-  })));
+  await migrate((work) =>
+    client.transaction((tx) =>
+      work(async (text, values) => {
+        if (values) return (await tx.query(text, values)) as SqlResult;
+        const results = await tx.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      }),
+    ),
+  );
   return database;
 }
 

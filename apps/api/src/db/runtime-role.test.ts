@@ -42,7 +42,16 @@ describe.skipIf(!serverUrl)('the product on a runtime role (DATABASE_APP_URL)', 
     runtime.username = roleName;
     runtime.password = password;
     appUrl = runtime.toString();
-    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: ownerUrl, DATABASE_APP_URL: appUrl, SEED_DEMO: 'true', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/${databaseName}`, WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: 'loopback' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: ownerUrl,
+      DATABASE_APP_URL: appUrl,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: `/tmp/${databaseName}`,
+      WEB_DIST_DIR: '/nonexistent',
+      TRUST_PROXY: 'loopback',
+    });
     app = await buildApp(config, { logger: false, chain: openEmbeddedChain({ snapshotPath: null }) });
     await app.ready();
   }, 120_000);
@@ -80,13 +89,21 @@ describe.skipIf(!serverUrl)('the product on a runtime role (DATABASE_APP_URL)', 
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     const verified = await app!.inject({ method: 'GET', url: '/api/v1/audit/verify', headers });
-    expect(verified.json().data).toMatchObject({ valid: true, brokenLink: null, missingTail: null, anchors: [expect.objectContaining({ status: 'verified' })] });
+    expect(verified.json().data).toMatchObject({
+      valid: true,
+      brokenLink: null,
+      missingTail: null,
+      anchors: [expect.objectContaining({ status: 'verified' })],
+    });
     expect(await sessionRoles()).toEqual([roleName]);
   }, 60_000);
 
   it.each([
     ['ALTER TABLE audit_log DISABLE TRIGGER ALL', /must be owner/],
-    ["CREATE OR REPLACE FUNCTION audit_log_reject_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$", /permission denied|must be owner/],
+    [
+      'CREATE OR REPLACE FUNCTION audit_log_reject_change() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$',
+      /permission denied|must be owner/,
+    ],
     ['SET session_replication_role = replica', /permission denied/],
     ['TRUNCATE audit_log', /permission denied/],
     ['DELETE FROM audit_log', /permission denied/],
@@ -102,7 +119,10 @@ describe.skipIf(!serverUrl)('the product on a runtime role (DATABASE_APP_URL)', 
         await client.query('BEGIN');
         if (role) await client.query(`SET LOCAL ROLE ${role}`);
         // 42501: insufficient privilege, whichever check refuses first.
-        await expect(client.query(statement), `${statement} as ${role ?? roleName}`).rejects.toMatchObject({ code: '42501', message: expect.stringMatching(refusal) });
+        await expect(client.query(statement), `${statement} as ${role ?? roleName}`).rejects.toMatchObject({
+          code: '42501',
+          message: expect.stringMatching(refusal),
+        });
         await client.query('ROLLBACK');
       }
     } finally {

@@ -32,9 +32,15 @@ export const DEMO_USERS: readonly DemoUser[] = [
 ];
 
 async function ensureCompany(tx: Tx, tenantId: string, name: string, isPlatform: boolean, extra: Partial<typeof companies.$inferInsert>) {
-  const existing = await tx.select({ id: companies.id }).from(companies).where(and(eq(companies.tenantId, tenantId), eq(companies.name, name)));
+  const existing = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.tenantId, tenantId), eq(companies.name, name)));
   if (existing[0]) return existing[0].id;
-  const [created] = await tx.insert(companies).values({ tenantId, name, isPlatform, ...extra }).returning({ id: companies.id });
+  const [created] = await tx
+    .insert(companies)
+    .values({ tenantId, name, isPlatform, ...extra })
+    .returning({ id: companies.id });
   return created!.id;
 }
 
@@ -62,8 +68,17 @@ export async function seedDemoAccounts(
       .onConflictDoNothing({ target: tenants.slug });
     const [tenant] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, DEMO_TENANT_SLUG));
     const tenantId = tenant!.id;
-    const platformId = await ensureCompany(tx, tenantId, 'Carbonledger Platform', true, { legalName: 'Carbonledger Ltda.', country: 'BR', kycStatus: 'approved' });
-    const customerId = await ensureCompany(tx, tenantId, DEMO_CUSTOMER_COMPANY, false, { legalName: DEMO_CUSTOMER_COMPANY, country: 'BR', taxId: '12.345.678/0001-90', kycStatus: 'approved' });
+    const platformId = await ensureCompany(tx, tenantId, 'Carbonledger Platform', true, {
+      legalName: 'Carbonledger Ltda.',
+      country: 'BR',
+      kycStatus: 'approved',
+    });
+    const customerId = await ensureCompany(tx, tenantId, DEMO_CUSTOMER_COMPANY, false, {
+      legalName: DEMO_CUSTOMER_COMPANY,
+      country: 'BR',
+      taxId: '12.345.678/0001-90',
+      kycStatus: 'approved',
+    });
     await tx
       .insert(users)
       .values(

@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { blockhash, generateKeyPairSigner } from '@solana/kit';
-import { MAX_TRANSACTION_WIRE_SIZE, buildTransactionMessage, findHolderTokenAccount, getRetireWithCertificateInstructionsAsync, transactionWireSize } from '@carbonledger/chain';
-import { MAX_CERTIFICATE_URI_LENGTH, beneficiaryHash, certificateFacts, certificateFactsHash, certificateMetadata, type CertificateFacts } from './certificate-facts';
+import {
+  MAX_TRANSACTION_WIRE_SIZE,
+  buildTransactionMessage,
+  findHolderTokenAccount,
+  getRetireWithCertificateInstructionsAsync,
+  transactionWireSize,
+} from '@carbonledger/chain';
+import {
+  MAX_CERTIFICATE_URI_LENGTH,
+  beneficiaryHash,
+  certificateFacts,
+  certificateFactsHash,
+  certificateMetadata,
+  type CertificateFacts,
+} from './certificate-facts';
 
 async function facts(): Promise<CertificateFacts> {
   const id = randomUUID();
@@ -35,9 +48,22 @@ async function retirementWireSize(uri: string, amount = 123_456_789_012n): Promi
     burnAuthority: holder,
     amount: certificateFacts.amount,
     memo: `carbonledger:retirement:${certificateFacts.retirementId}`,
-    certificate: { payer: holder, certificateMint: await generateKeyPairSigner(), issuer: await generateKeyPairSigner(), holder: holder.address, metadata: certificateMetadata(certificateFacts, uri), mintLamports: 5_000_000n },
+    certificate: {
+      payer: holder,
+      certificateMint: await generateKeyPairSigner(),
+      issuer: await generateKeyPairSigner(),
+      holder: holder.address,
+      metadata: certificateMetadata(certificateFacts, uri),
+      mintLamports: 5_000_000n,
+    },
   });
-  return transactionWireSize(buildTransactionMessage({ feePayer: holder, lifetime: { blockhash: blockhash('11111111111111111111111111111111'), lastValidBlockHeight: 0n }, instructions }));
+  return transactionWireSize(
+    buildTransactionMessage({
+      feePayer: holder,
+      lifetime: { blockhash: blockhash('11111111111111111111111111111111'), lastValidBlockHeight: 0n },
+      instructions,
+    }),
+  );
 }
 
 describe('certificate facts', () => {

@@ -26,14 +26,20 @@ export interface CertificateFacts {
 }
 
 /** The facts the retirement and certificate rows both hold under these names. */
-export type RetiredCreditFacts = Pick<CertificateFacts, 'tokenMint' | 'amount' | 'decimals' | 'projectId' | 'registry' | 'vintage' | 'reason' | 'country' | 'subdivision'>;
+export type RetiredCreditFacts = Pick<
+  CertificateFacts,
+  'tokenMint' | 'amount' | 'decimals' | 'projectId' | 'registry' | 'vintage' | 'reason' | 'country' | 'subdivision'
+>;
 
 /**
  * A certificate's facts from its identity (named by the caller: the rows name these columns
  * differently) and the row of the retired credits. The credit facts are picked one by one, as
  * every column of the row would otherwise enter the hash.
  */
-export function certificateFacts(certificate: Pick<CertificateFacts, 'number' | 'retirementId' | 'holderAddress' | 'certificateMint' | 'beneficiaryHash'>, credits: RetiredCreditFacts): CertificateFacts {
+export function certificateFacts(
+  certificate: Pick<CertificateFacts, 'number' | 'retirementId' | 'holderAddress' | 'certificateMint' | 'beneficiaryHash'>,
+  credits: RetiredCreditFacts,
+): CertificateFacts {
   return {
     number: certificate.number,
     retirementId: certificate.retirementId,
@@ -53,7 +59,9 @@ export function certificateFacts(certificate: Pick<CertificateFacts, 'number' | 
 }
 
 export function certificateFactsHash(facts: CertificateFacts): string {
-  return createHash('sha256').update(canonicalJson({ ...facts, amount: facts.amount.toString() })).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson({ ...facts, amount: facts.amount.toString() }))
+    .digest('hex');
 }
 
 /** The beneficiary's name stays off chain; salted with the retirement id so equal names do not give equal hashes. */

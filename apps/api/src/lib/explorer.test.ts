@@ -6,12 +6,16 @@ const signature = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKho
 const linkFor = (env: Record<string, string>) => explorerUrl(explorerTargetOf(loadConfig(env)), 'tx', signature);
 
 describe('explorer links', () => {
-  it('point the embedded chain at this server\'s /rpc', () => {
-    expect(linkFor({ PUBLIC_URL: 'https://carbon.example' })).toBe(`https://explorer.solana.com/tx/${signature}?cluster=custom&customUrl=${encodeURIComponent('https://carbon.example/rpc')}`);
+  it("point the embedded chain at this server's /rpc", () => {
+    expect(linkFor({ PUBLIC_URL: 'https://carbon.example' })).toBe(
+      `https://explorer.solana.com/tx/${signature}?cluster=custom&customUrl=${encodeURIComponent('https://carbon.example/rpc')}`,
+    );
   });
 
   it('name the cluster of an RPC process', () => {
-    expect(linkFor({ SOLANA_RPC_URL: 'https://api.devnet.solana.com', PUBLIC_URL: 'https://carbon.example' })).toBe(`https://explorer.solana.com/tx/${signature}?cluster=devnet`);
+    expect(linkFor({ SOLANA_RPC_URL: 'https://api.devnet.solana.com', PUBLIC_URL: 'https://carbon.example' })).toBe(
+      `https://explorer.solana.com/tx/${signature}?cluster=devnet`,
+    );
     expect(linkFor({ SOLANA_RPC_URL: 'https://rpc.example', SOLANA_CLUSTER: 'mainnet-beta' })).toBe(`https://explorer.solana.com/tx/${signature}`);
   });
 
@@ -22,7 +26,9 @@ describe('explorer links', () => {
   });
 
   it('use SOLANA_EXPLORER_URL as the explorer', () => {
-    expect(linkFor({ SOLANA_RPC_URL: 'https://api.devnet.solana.com', SOLANA_EXPLORER_URL: 'https://explorer.internal/' })).toBe(`https://explorer.internal/tx/${signature}?cluster=devnet`);
+    expect(linkFor({ SOLANA_RPC_URL: 'https://api.devnet.solana.com', SOLANA_EXPLORER_URL: 'https://explorer.internal/' })).toBe(
+      `https://explorer.internal/tx/${signature}?cluster=devnet`,
+    );
   });
 });
 

@@ -29,7 +29,9 @@ export function requestBaseUrlOf(config: Pick<AppConfig, 'publicUrl' | 'allowedH
   return `${request.protocol}://${request.host}`;
 }
 
-export function explorerTargetOf(config: Pick<AppConfig, 'publicUrl' | 'allowedHosts' | 'solanaCluster' | 'solanaRpcUrl' | 'solanaExplorerUrl'>): ExplorerTarget {
+export function explorerTargetOf(
+  config: Pick<AppConfig, 'publicUrl' | 'allowedHosts' | 'solanaCluster' | 'solanaRpcUrl' | 'solanaExplorerUrl'>,
+): ExplorerTarget {
   // An RPC process has no chain behind its own /rpc (it answers -32601), so a custom cluster is read from the RPC itself.
   return { baseUrl: config.solanaExplorerUrl, cluster: config.solanaCluster, customRpcUrl: config.solanaRpcUrl ?? `${publicBaseUrlOf(config)}/rpc` };
 }

@@ -15,7 +15,14 @@ function shown(url: string): string {
  * Redis that cannot be reached stops the start instead of failing later, silently.
  */
 export async function assertRedisReachable(url: string): Promise<void> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: CHECK_TIMEOUT_MS, commandTimeout: CHECK_TIMEOUT_MS, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  const client = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: CHECK_TIMEOUT_MS,
+    commandTimeout: CHECK_TIMEOUT_MS,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    enableOfflineQueue: false,
+  });
   // ioredis also emits the failure as an event; without a listener Node would treat it as unhandled.
   client.on('error', () => undefined);
   try {
@@ -23,7 +30,9 @@ export async function assertRedisReachable(url: string): Promise<void> {
     const answer = await client.ping();
     if (answer !== 'PONG') throw new Error(`PING answered ${answer}`);
   } catch (error) {
-    throw new ConfigError(`Invalid configuration:\n  REDIS_URL: cannot reach Redis at ${shown(url)} (${error instanceof Error ? error.message : String(error)})`);
+    throw new ConfigError(
+      `Invalid configuration:\n  REDIS_URL: cannot reach Redis at ${shown(url)} (${error instanceof Error ? error.message : String(error)})`,
+    );
   } finally {
     client.disconnect();
   }

@@ -56,7 +56,12 @@ describe('API conventions', () => {
   });
 
   it('answers malformed JSON with 400, not 500', async () => {
-    const response = await harness.app.inject({ method: 'POST', url: '/api/v1/__probe', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/__probe',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe('INVALID_JSON');
   });

@@ -41,7 +41,13 @@ export async function startJobQueue(database: Database, options: { runWorkers: b
       : work();
   // pg-boss's schema and its upgrades are DDL, so they run as the schema owner, by a boss
   // that does nothing else; the working one below only checks the schema version.
-  const installer = new PgBoss({ db: { executeSql: (text, values) => database.executeOwnerSql(text, values) }, schema: SCHEMA, supervise: false, schedule: false, migrate: true });
+  const installer = new PgBoss({
+    db: { executeSql: (text, values) => database.executeOwnerSql(text, values) },
+    schema: SCHEMA,
+    supervise: false,
+    schedule: false,
+    migrate: true,
+  });
   await serialized(QUEUE_SETUP_LOCK_KEY, () => installer.start());
   await installer.stop({ graceful: false, close: false });
   // Creating a queue attaches a partition to its job table, which only the owner may do;

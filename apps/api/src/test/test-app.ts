@@ -51,7 +51,15 @@ export interface TestAppOptions {
 export async function createTestApp({ env = {}, routes }: TestAppOptions = {}): Promise<TestApp> {
   const { database, drop } = await createTestDatabase();
   // Tests play many clients from one place: inject() comes from loopback with X-Forwarded-For, as through a local proxy.
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: `/tmp/carbonledger-test-${randomBytes(6).toString('hex')}`, SEED_DEMO: 'true', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', TRUST_PROXY: 'loopback', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: `/tmp/carbonledger-test-${randomBytes(6).toString('hex')}`,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    TRUST_PROXY: 'loopback',
+    ...env,
+  });
   const app = await buildApp(config, { database, chain: openEmbeddedChain({ snapshotPath: null }), logger: false });
   if (routes) await app.register(routes);
   await app.ready();

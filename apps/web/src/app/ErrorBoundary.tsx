@@ -28,7 +28,9 @@ interface State {
 
 function newErrorId(): string {
   const random = crypto.getRandomValues(new Uint8Array(4));
-  return `ERR-${Date.now().toString(36).toUpperCase()}-${Array.from(random, (byte) => byte.toString(16).padStart(2, '0')).join('').toUpperCase()}`;
+  return `ERR-${Date.now().toString(36).toUpperCase()}-${Array.from(random, (byte) => byte.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase()}`;
 }
 
 export class ErrorBoundary extends Component<Props, State> {
@@ -61,7 +63,14 @@ export class ErrorBoundary extends Component<Props, State> {
     const { error, errorId, componentStack, retryCount } = this.state;
     if (!error) return this.props.children;
     return (
-      <ErrorScreen level={this.props.level} error={error} errorId={errorId ?? ''} componentStack={componentStack} retryCount={retryCount} onRetry={this.retry} />
+      <ErrorScreen
+        level={this.props.level}
+        error={error}
+        errorId={errorId ?? ''}
+        componentStack={componentStack}
+        retryCount={retryCount}
+        onRetry={this.retry}
+      />
     );
   }
 }

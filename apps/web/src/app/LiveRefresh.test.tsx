@@ -29,7 +29,14 @@ const wallet: CompanyWallet = {
   verifiedOnChainAt: null,
 };
 
-const noBrowserWallet: BrowserWallet = { entries: [], conflicts: { duplicateNames: [], solanaOverridden: false }, embeddedChain: false, connected: null, connect: async () => {}, disconnect: () => {} };
+const noBrowserWallet: BrowserWallet = {
+  entries: [],
+  conflicts: { duplicateNames: [], solanaOverridden: false },
+  embeddedChain: false,
+  connected: null,
+  connect: async () => {},
+  disconnect: () => {},
+};
 
 describe('LiveRefresh', () => {
   it('turns a pending wallet row to Active when an administrator approves it elsewhere', async () => {

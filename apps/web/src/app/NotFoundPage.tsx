@@ -9,7 +9,10 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 3, textAlign: 'center' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2, p: 3, textAlign: 'center' }}
+    >
       <Typography variant="h2" component="p" color="primary" aria-hidden>
         404
       </Typography>

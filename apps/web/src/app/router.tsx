@@ -11,9 +11,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { OPEN_ROUTES, PROTECTED_ROUTES, PUBLIC_ROUTES, REDIRECTS, type PageRoute } from './routes';
 
 /** The signed-in frame (top bar, sidebar, bells) is its own chunk: the login page never loads it. */
-const AppLayout = lazyPage<object>(() =>
-  Promise.all([import('./layout/AppLayout'), loadSignedInTexts()]).then(([module]) => ({ default: module.AppLayout })),
-);
+const AppLayout = lazyPage<object>(() => Promise.all([import('./layout/AppLayout'), loadSignedInTexts()]).then(([module]) => ({ default: module.AppLayout })));
 
 /** React Query loads with the screens that query, not with the password sign-in screen. */
 const QueryScope = lazyPage<{ children: ReactNode }>(() => import('./QueryScope'));

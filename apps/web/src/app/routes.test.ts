@@ -71,7 +71,25 @@ describe('route table', () => {
 
   it('loads every built page as its own chunk', () => {
     const built = PROTECTED_ROUTES.filter((route) => !PENDING_ROUTES.some(([path]) => path === route.path));
-    expect(built.map((route) => route.path)).toEqual(['/dashboard', '/profile', '/settings', '/security-center', '/security/sessions', '/security/logs', '/wallets', '/tools/sign-base64', '/retirements', '/carbon-projects', '/portfolio', '/minting', '/minting/advanced', '/transactions', '/certificates', '/team/activity', '/team/roles']);
+    expect(built.map((route) => route.path)).toEqual([
+      '/dashboard',
+      '/profile',
+      '/settings',
+      '/security-center',
+      '/security/sessions',
+      '/security/logs',
+      '/wallets',
+      '/tools/sign-base64',
+      '/retirements',
+      '/carbon-projects',
+      '/portfolio',
+      '/minting',
+      '/minting/advanced',
+      '/transactions',
+      '/certificates',
+      '/team/activity',
+      '/team/roles',
+    ]);
     for (const route of [...built, ...PUBLIC_ROUTES, ...OPEN_ROUTES]) expect(route.page.$$typeof).toBe(Symbol.for('react.lazy'));
     expect(Object.keys(SIGNED_IN_PAGES)).toEqual(built.map((route) => route.path));
   });

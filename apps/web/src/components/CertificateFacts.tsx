@@ -24,7 +24,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function ExplorerLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" aria-label={label} sx={{ fontFamily: 'monospace', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+    <Link
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={label}
+      sx={{ fontFamily: 'monospace', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+    >
       {children}
       <OpenInNew fontSize="inherit" aria-hidden />
     </Link>

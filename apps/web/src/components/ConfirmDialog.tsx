@@ -21,7 +21,17 @@ export interface Confirmation {
  * Asks before an irreversible action. Open while `confirmation` is set; the last one stays on
  * screen while the dialog closes so its text does not vanish mid-animation.
  */
-export function ConfirmDialog({ confirmation, busy = false, onCancel, onConfirm }: { confirmation: Confirmation | null; busy?: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function ConfirmDialog({
+  confirmation,
+  busy = false,
+  onCancel,
+  onConfirm,
+}: {
+  confirmation: Confirmation | null;
+  busy?: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const { t } = useTranslation();
   const titleId = useId();
   const [shown, setShown] = useState(confirmation);

@@ -14,7 +14,10 @@ interface TextInputProps extends Omit<OutlinedInputProps, 'label' | 'error'> {
  * An outlined text field without MUI TextField's select machinery (Select, Menu, Popover):
  * the sign-in screens use it to stay within the login bundle budget.
  */
-export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput({ label, error, helperText, required, fullWidth = true, ...input }, ref) {
+export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function TextInput(
+  { label, error, helperText, required, fullWidth = true, ...input },
+  ref,
+) {
   const id = useId();
   const helperId = `${id}-helper`;
   return (

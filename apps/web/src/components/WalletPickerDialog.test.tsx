@@ -31,7 +31,13 @@ describe('wallet picker dialog', () => {
 
   it('lists the wallets in specified order with their adapter states, links missing ones to their download and connects a usable one', async () => {
     const connected: PickerEntry[] = [];
-    render(<WalletPickerDialog open onClose={() => undefined} browserWallet={browserWallet([wallet('Backpack'), wallet('Phantom'), wallet('Legacy', { 'standard:connect': {} })], connected)} />);
+    render(
+      <WalletPickerDialog
+        open
+        onClose={() => undefined}
+        browserWallet={browserWallet([wallet('Backpack'), wallet('Phantom'), wallet('Legacy', { 'standard:connect': {} })], connected)}
+      />,
+    );
     const list = screen.getByRole('list', { name: 'Choose a wallet' });
     const order = [...list.children].map((row) => row.textContent);
     expect(order).toEqual([

@@ -102,7 +102,10 @@ describe('api client requests', () => {
   });
 
   it("gives 'CSRF token validation failed' when no new token can be fetched", async () => {
-    const { api } = client([{ status: 403, body: failure('CSRF_TOKEN_MISMATCH', 'x') }, { status: 401, body: failure('UNAUTHORIZED', 'no') }]);
+    const { api } = client([
+      { status: 403, body: failure('CSRF_TOKEN_MISMATCH', 'x') },
+      { status: 401, body: failure('UNAUTHORIZED', 'no') },
+    ]);
     await expect(api.post('/save')).rejects.toThrow(clientErrorTexts.csrfFailed);
   });
 });
@@ -126,7 +129,11 @@ describe('api client answers', () => {
   });
 
   it("uses the server's message, else 'API request failed'", async () => {
-    const { api } = client([{ status: 404, body: failure('NOT_FOUND', 'The requested resource was not found.') }, { status: 500, body: '' }, { status: 502, body: '<html>' }]);
+    const { api } = client([
+      { status: 404, body: failure('NOT_FOUND', 'The requested resource was not found.') },
+      { status: 500, body: '' },
+      { status: 502, body: '<html>' },
+    ]);
     const notFound = await api.get('/a').catch((error: unknown) => error);
     expect(notFound).toBeInstanceOf(ApiError);
     expect(notFound).toMatchObject({ message: 'The requested resource was not found.', status: 404, code: 'NOT_FOUND' });
@@ -146,7 +153,9 @@ describe('api client answers', () => {
 
   it('gives up after the timeout', async () => {
     const fetch = ((_url: string, init: RequestInit) =>
-      new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))) as unknown as typeof globalThis.fetch;
+      new Promise((_resolve, reject) =>
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+      )) as unknown as typeof globalThis.fetch;
     const api = createApiClient({ fetch, timeoutMs: 20, getAccessToken: () => null, getTenantId: () => null, onUnauthorized: () => undefined });
     await expect(api.get('/slow')).rejects.toMatchObject({ message: 'Request timed out. Please try again.', code: 'TIMEOUT' });
   });

@@ -185,7 +185,14 @@ export function createApiClient(options: ApiClientOptions) {
 
   function toError(status: number, body: unknown): ApiError {
     if (isEnvelope(body)) {
-      return new ApiError(body.message || clientErrorTexts.requestFailed, status, body.error?.code, body.error?.fields, body.requestId, isDomainErrorCode(body.error?.reason) ? body.error.reason : undefined);
+      return new ApiError(
+        body.message || clientErrorTexts.requestFailed,
+        status,
+        body.error?.code,
+        body.error?.fields,
+        body.requestId,
+        isDomainErrorCode(body.error?.reason) ? body.error.reason : undefined,
+      );
     }
     if (typeof body === 'object' && body !== null) {
       const { message, error } = body as { message?: unknown; error?: unknown };

@@ -60,9 +60,7 @@ export function pickerEntries(registered: readonly Wallet[], options: { localDev
   if (options.localDevWalletLoadable && !registered.some((wallet) => wallet.name === LOCAL_DEV_WALLET_NAME)) {
     entries.push({ name: LOCAL_DEV_WALLET_NAME, state: 'loadable' });
   }
-  return entries.sort(
-    (a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || preferenceRank(a.name) - preferenceRank(b.name) || a.name.localeCompare(b.name),
-  );
+  return entries.sort((a, b) => STATE_ORDER[a.state] - STATE_ORDER[b.state] || preferenceRank(a.name) - preferenceRank(b.name) || a.name.localeCompare(b.name));
 }
 
 interface InjectedSolana {

@@ -44,7 +44,8 @@ function readStoredLanguage(): string | null {
 const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
   init: () => undefined,
-  detect: () => [readStoredLanguage(), ...(navigator.languages ?? [navigator.language]), document.documentElement.lang].filter((code): code is string => Boolean(code)),
+  detect: () =>
+    [readStoredLanguage(), ...(navigator.languages ?? [navigator.language]), document.documentElement.lang].filter((code): code is string => Boolean(code)),
   cacheUserLanguage: (language) => {
     try {
       localStorage.setItem(STORAGE_KEYS.language, language);

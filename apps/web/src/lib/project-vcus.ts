@@ -12,7 +12,8 @@ export function fetchProjectVcus(projectId: string): Promise<Vcu[]> {
   return api.get(`/projects/${encodeURIComponent(projectId)}/vcus`, z.array(vcuSchema));
 }
 
-export const projectVcusQuery = (projectId: string) => queryOptions({ queryKey: projectVcuKeys.of(projectId), queryFn: () => fetchProjectVcus(projectId), staleTime: 10_000 });
+export const projectVcusQuery = (projectId: string) =>
+  queryOptions({ queryKey: projectVcuKeys.of(projectId), queryFn: () => fetchProjectVcus(projectId), staleTime: 10_000 });
 
 export function useProjectVcus(projectId: string | null) {
   return useQuery({ ...projectVcusQuery(projectId ?? ''), enabled: projectId !== null });

@@ -3,7 +3,9 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base';
 export const SIGN_TRANSACTION_FEATURE = 'solana:signTransaction';
 
 type SignTransactionFeature = {
-  signTransaction: (...inputs: { account: WalletAccount; transaction: Uint8Array; chain?: `${string}:${string}` }[]) => Promise<readonly { signedTransaction: Uint8Array }[]>;
+  signTransaction: (
+    ...inputs: { account: WalletAccount; transaction: Uint8Array; chain?: `${string}:${string}` }[]
+  ) => Promise<readonly { signedTransaction: Uint8Array }[]>;
 };
 
 export function canSignTransactions(wallet: Wallet): boolean {

@@ -81,7 +81,12 @@ describe('uploader', () => {
   it("rejects with the server's text, code and field reasons", async () => {
     const { upload, requests } = uploader();
     const done = upload('/files', png, 'logo.svg');
-    requests[0]!.answer(415, { success: false, data: null, message: 'Only PNG, JPEG, WebP or GIF images can be uploaded.', error: { code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: ['Only PNG, JPEG, WebP or GIF images can be uploaded.'] } } });
+    requests[0]!.answer(415, {
+      success: false,
+      data: null,
+      message: 'Only PNG, JPEG, WebP or GIF images can be uploaded.',
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: ['Only PNG, JPEG, WebP or GIF images can be uploaded.'] } },
+    });
     const error = await done.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Only PNG, JPEG, WebP or GIF images can be uploaded.' });

@@ -12,7 +12,10 @@ import { failureText, translateWalletMessage, walletMessageKeys } from './wallet
 
 async function translator(language: 'en' | 'pt' | 'es') {
   const instance = i18next.createInstance();
-  await instance.init({ lng: language, resources: { en: { translation: { ...en, ...enSignedIn } }, pt: { translation: { ...pt, ...ptSignedIn } }, es: { translation: { ...es, ...esSignedIn } } } });
+  await instance.init({
+    lng: language,
+    resources: { en: { translation: { ...en, ...enSignedIn } }, pt: { translation: { ...pt, ...ptSignedIn } }, es: { translation: { ...es, ...esSignedIn } } },
+  });
   return instance.t;
 }
 
@@ -35,7 +38,9 @@ describe('wallet and signing messages', () => {
   it("shows the server's reason for a refused request, and the action's failure text otherwise", async () => {
     const t = await translator('en');
     expect(failureText(t, new ApiError(walletTexts.previouslyRejected, 409, 'CONFLICT'), walletTexts.registerFailed)).toBe(walletTexts.previouslyRejected);
-    expect(failureText(t, new ApiError('Network error - please check your connection', 0, 'NETWORK_ERROR'), walletTexts.registerFailed)).toBe(walletTexts.registerFailed);
+    expect(failureText(t, new ApiError('Network error - please check your connection', 0, 'NETWORK_ERROR'), walletTexts.registerFailed)).toBe(
+      walletTexts.registerFailed,
+    );
     expect(failureText(t, new Error('User rejected the request'), walletTexts.registerFailed)).toBe(walletTexts.registerFailed);
     expect(failureText(t, new ApiError('Internal Server Error', 500), walletTexts.removeFailed)).toBe(walletTexts.removeFailed);
   });

@@ -20,6 +20,7 @@ export function translateWalletMessage(t: TFunction, text: string): string {
 
 /** The server's reason when it gave one (any known wallet text, even with a 503), otherwise the docs/product.md §8 failure text of the action. */
 export function failureText(t: TFunction, error: unknown, fallback: string): string {
-  if (error instanceof ApiError && (KEYS_BY_TEXT.has(error.message) || (error.status !== 0 && error.status < 500))) return translateWalletMessage(t, error.message);
+  if (error instanceof ApiError && (KEYS_BY_TEXT.has(error.message) || (error.status !== 0 && error.status < 500)))
+    return translateWalletMessage(t, error.message);
   return translateWalletMessage(t, fallback);
 }

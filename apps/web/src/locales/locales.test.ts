@@ -26,7 +26,10 @@ describe('translations', () => {
 
   it('split each language the same way between the first load and the signed-in screens', () => {
     const sections = (texts: object) => Object.keys(texts).sort();
-    for (const [publicTexts, signedInTexts] of [[pt, ptSignedIn], [es, esSignedIn]] as const) {
+    for (const [publicTexts, signedInTexts] of [
+      [pt, ptSignedIn],
+      [es, esSignedIn],
+    ] as const) {
       expect(sections(publicTexts)).toEqual(sections(en));
       expect(sections(signedInTexts)).toEqual(sections(enSignedIn));
     }

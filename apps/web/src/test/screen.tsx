@@ -27,7 +27,25 @@ export function setUpScreenTests({ signedInTexts = true } = {}) {
 export function signInAs(role: Role) {
   useAuthStore.setState({
     status: 'authenticated',
-    user: { id: crypto.randomUUID(), role, companyId: crypto.randomUUID(), tenantId: crypto.randomUUID(), firstName: 'Test', lastName: 'User', email: 'user@demo.test', phone: null, jobTitle: null, bio: null, department: null, photoUrl: null, status: 'active', verified: true, mfaEnabled: false, lastLogin: null, memberSince: '2026-01-01T00:00:00.000Z' },
+    user: {
+      id: crypto.randomUUID(),
+      role,
+      companyId: crypto.randomUUID(),
+      tenantId: crypto.randomUUID(),
+      firstName: 'Test',
+      lastName: 'User',
+      email: 'user@demo.test',
+      phone: null,
+      jobTitle: null,
+      bio: null,
+      department: null,
+      photoUrl: null,
+      status: 'active',
+      verified: true,
+      mfaEnabled: false,
+      lastLogin: null,
+      memberSince: '2026-01-01T00:00:00.000Z',
+    },
     session: { sessionId: crypto.randomUUID(), fingerprint: 'test', permissions: [...DEFAULT_PERMISSIONS[role]] },
   });
 }
@@ -56,7 +74,8 @@ const json = (body: unknown, status: number) => new Response(JSON.stringify(body
 export const ok = (data: unknown, status = 200, message = '') => json({ success: true, data, message }, status);
 
 /** The API's answer to a request it refused: the error envelope with its code and, for invalid input, the message of each field. */
-export const refused = (status: number, code: string, message: string, fields?: Record<string, unknown>) => json({ success: false, data: null, message, error: { code, fields } }, status);
+export const refused = (status: number, code: string, message: string, fields?: Record<string, unknown>) =>
+  json({ success: false, data: null, message, error: { code, fields } }, status);
 
 export interface ApiRequest {
   url: URL;

@@ -67,7 +67,9 @@ describe('a soulbound, immutable retirement certificate on the embedded chain', 
   async function retireWithCertificate(metadata: TokenMetadataInput) {
     const holder = await fundedSigner(chain);
     const account = await findHolderTokenAccount(holder.address, projectMint.address);
-    await executeOrThrow(chain, issuer, [await getCreateHolderTokenAccountInstructionAsync({ payer: issuer, owner: holder.address, mint: projectMint.address })]);
+    await executeOrThrow(chain, issuer, [
+      await getCreateHolderTokenAccountInstructionAsync({ payer: issuer, owner: holder.address, mint: projectMint.address }),
+    ]);
     await executeOrThrow(chain, freezeKey, [getThawTokenAccountInstruction({ account, mint: projectMint.address, freezeAuthority: freezeKey })]);
     await executeOrThrow(chain, issuer, [getMintTokensInstruction({ mint: projectMint.address, destination: account, issuer, amount: 30n, decimals: 0 })]);
     const certificateMint = await generateKeyPairSigner();
@@ -106,7 +108,11 @@ describe('a soulbound, immutable retirement certificate on the embedded chain', 
     projectMint = await generateKeyPairSigner();
     const metadata: TokenMetadataInput = { name: 'Cerrado Reforestation 2023', symbol: 'CRF23', uri: 'https://carbonledger.test/projects/crf23.json' };
     const mintLamports = await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize);
-    await executeOrThrow(chain, issuer, getCreateProjectMintInstructions({ payer: issuer, mint: projectMint, issuer, freezeAuthority: freezeKey.address, metadata, mintLamports }));
+    await executeOrThrow(
+      chain,
+      issuer,
+      getCreateProjectMintInstructions({ payer: issuer, mint: projectMint, issuer, freezeAuthority: freezeKey.address, metadata, mintLamports }),
+    );
   });
 
   it('issues supply 1 into a frozen holder account, with no mint, freeze, metadata or pointer authority left', async () => {
@@ -121,7 +127,9 @@ describe('a soulbound, immutable retirement certificate on the embedded chain', 
     expect(pointer).toMatchObject({ authority: { __option: 'None' }, metadataAddress: { __option: 'Some', value: mint } });
     const onChain = certificate.extensions.find((extension) => isExtension('TokenMetadata', extension));
     expect(onChain).toMatchObject({ updateAuthority: { __option: 'None' }, name: metadata.name, symbol: metadata.symbol, uri: metadata.uri });
-    expect(onChain && 'additionalMetadata' in onChain ? Object.fromEntries(onChain.additionalMetadata) : null).toEqual(Object.fromEntries(metadata.additionalFields!));
+    expect(onChain && 'additionalMetadata' in onChain ? Object.fromEntries(onChain.additionalMetadata) : null).toEqual(
+      Object.fromEntries(metadata.additionalFields!),
+    );
     expect(await chain.getTokenAccount(certificateAccount)).toMatchObject({ owner: holder.address, amount: 1n, frozen: true });
   });
 
@@ -131,12 +139,25 @@ describe('a soulbound, immutable retirement certificate on the embedded chain', 
     await executeOrThrow(chain, other, [await getCreateHolderTokenAccountInstructionAsync({ payer: other, owner: other.address, mint })]);
     const otherAccount = await findHolderTokenAccount(other.address, mint);
 
-    const transferChecked = getTransferTokensInstruction({ source: certificateAccount, destination: otherAccount, mint, authority: holder, amount: 1n, decimals: 0 });
+    const transferChecked = getTransferTokensInstruction({
+      source: certificateAccount,
+      destination: otherAccount,
+      mint,
+      authority: holder,
+      amount: 1n,
+      decimals: 0,
+    });
     expect(await refusal(holder, [transferChecked])).toBe(ACCOUNT_FROZEN);
-    expect(await refusal(holder, [getTransferInstruction({ source: certificateAccount, destination: otherAccount, authority: holder, amount: 1n })])).toBe(ACCOUNT_FROZEN);
+    expect(await refusal(holder, [getTransferInstruction({ source: certificateAccount, destination: otherAccount, authority: holder, amount: 1n })])).toBe(
+      ACCOUNT_FROZEN,
+    );
     // The attack that NonTransferable alone let through: the holder burns its own certificate.
-    expect(await refusal(holder, [getBurnCheckedInstruction({ account: certificateAccount, mint, authority: holder, amount: 1n, decimals: 0 })])).toBe(ACCOUNT_FROZEN);
-    expect(await refusal(holder, [getCloseAccountInstruction({ account: certificateAccount, destination: holder.address, owner: holder })])).toBe(NON_NATIVE_HAS_BALANCE);
+    expect(await refusal(holder, [getBurnCheckedInstruction({ account: certificateAccount, mint, authority: holder, amount: 1n, decimals: 0 })])).toBe(
+      ACCOUNT_FROZEN,
+    );
+    expect(await refusal(holder, [getCloseAccountInstruction({ account: certificateAccount, destination: holder.address, owner: holder })])).toBe(
+      NON_NATIVE_HAS_BALANCE,
+    );
     // Nobody keeps the freeze authority, so nobody can thaw the account and then burn.
     expect(await refusal(issuer, [getThawTokenAccountInstruction({ account: certificateAccount, mint, freezeAuthority: issuer })])).toBe(MINT_CANNOT_FREEZE);
     expect(await refusal(holder, [getThawTokenAccountInstruction({ account: certificateAccount, mint, freezeAuthority: holder })])).toBe(MINT_CANNOT_FREEZE);
@@ -149,15 +170,36 @@ describe('a soulbound, immutable retirement certificate on the embedded chain', 
     const metadata = apiCertificateMetadata('10');
     const { mint } = await retireWithCertificate(metadata);
 
-    const rewriteFacts = getUpdateTokenMetadataFieldInstruction({ metadata: mint, updateAuthority: issuer, field: tokenMetadataField('Key', ['facts']), value: 'f'.repeat(64) });
+    const rewriteFacts = getUpdateTokenMetadataFieldInstruction({
+      metadata: mint,
+      updateAuthority: issuer,
+      field: tokenMetadataField('Key', ['facts']),
+      value: 'f'.repeat(64),
+    });
     expect(await refusal(issuer, [rewriteFacts])).toBe(IMMUTABLE_METADATA);
-    expect(await refusal(issuer, [getUpdateTokenMetadataFieldInstruction({ metadata: mint, updateAuthority: issuer, field: tokenMetadataField('Name'), value: 'Forged' })])).toBe(IMMUTABLE_METADATA);
-    expect(await refusal(issuer, [getRemoveTokenMetadataKeyInstruction({ metadata: mint, updateAuthority: issuer, key: 'facts', idempotent: false })])).toBe(IMMUTABLE_METADATA);
-    expect(await refusal(issuer, [getUpdateTokenMetadataUpdateAuthorityInstruction({ metadata: mint, updateAuthority: issuer, newUpdateAuthority: some(issuer.address) })])).toBe(IMMUTABLE_METADATA);
+    expect(
+      await refusal(issuer, [
+        getUpdateTokenMetadataFieldInstruction({ metadata: mint, updateAuthority: issuer, field: tokenMetadataField('Name'), value: 'Forged' }),
+      ]),
+    ).toBe(IMMUTABLE_METADATA);
+    expect(await refusal(issuer, [getRemoveTokenMetadataKeyInstruction({ metadata: mint, updateAuthority: issuer, key: 'facts', idempotent: false })])).toBe(
+      IMMUTABLE_METADATA,
+    );
+    expect(
+      await refusal(issuer, [
+        getUpdateTokenMetadataUpdateAuthorityInstruction({ metadata: mint, updateAuthority: issuer, newUpdateAuthority: some(issuer.address) }),
+      ]),
+    ).toBe(IMMUTABLE_METADATA);
     // Wallets and explorers follow the pointer: pointing it at other metadata would rewrite the facts they show.
     const elsewhere: Address = (await generateKeyPairSigner()).address;
-    expect(await refusal(issuer, [getUpdateMetadataPointerInstruction({ mint, metadataPointerAuthority: issuer, metadataAddress: some(elsewhere) })])).toBe(NO_AUTHORITY_EXISTS);
-    expect(await refusal(issuer, [getSetAuthorityInstruction({ owned: mint, owner: issuer, authorityType: AuthorityType.MintTokens, newAuthority: some(issuer.address) })])).toBe(FIXED_SUPPLY);
+    expect(await refusal(issuer, [getUpdateMetadataPointerInstruction({ mint, metadataPointerAuthority: issuer, metadataAddress: some(elsewhere) })])).toBe(
+      NO_AUTHORITY_EXISTS,
+    );
+    expect(
+      await refusal(issuer, [
+        getSetAuthorityInstruction({ owned: mint, owner: issuer, authorityType: AuthorityType.MintTokens, newAuthority: some(issuer.address) }),
+      ]),
+    ).toBe(FIXED_SUPPLY);
 
     const onChain = (await chain.getMint(mint))!.extensions.find((extension) => isExtension('TokenMetadata', extension));
     expect(onChain).toMatchObject({ name: metadata.name, updateAuthority: none() });
@@ -176,7 +218,14 @@ describe('a soulbound, immutable retirement certificate on the embedded chain', 
         burnAuthority: holder,
         amount: 18_446_744_073_709_551_615n,
         memo: `carbonledger:retirement:${RETIREMENT_ID}`,
-        certificate: { payer: holder, certificateMint: await generateKeyPairSigner(), issuer: await generateKeyPairSigner(), holder: holder.address, metadata, mintLamports: 5_000_000n },
+        certificate: {
+          payer: holder,
+          certificateMint: await generateKeyPairSigner(),
+          issuer: await generateKeyPairSigner(),
+          holder: holder.address,
+          metadata,
+          mintLamports: 5_000_000n,
+        },
       };
       const lifetime = { blockhash: blockhash('11111111111111111111111111111111'), lastValidBlockHeight: 0n };
       return transactionWireSize(buildTransactionMessage({ feePayer: holder, lifetime, instructions: await getRetireWithCertificateInstructionsAsync(input) }));

@@ -64,7 +64,13 @@ export async function getCreateCertificateInstructionsAsync(input: CertificateIn
   const { space } = certificateMintLayout(input.metadata);
   const holderAccount = await findHolderTokenAccount(input.holder, mint);
   return [
-    getCreateAccountInstruction({ payer: input.payer, newAccount: input.certificateMint, lamports: input.mintLamports, space, programAddress: TOKEN_2022_PROGRAM_ADDRESS }),
+    getCreateAccountInstruction({
+      payer: input.payer,
+      newAccount: input.certificateMint,
+      lamports: input.mintLamports,
+      space,
+      programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+    }),
     getInitializeMetadataPointerInstruction({ mint, authority: none(), metadataAddress: some(mint) }),
     getInitializeNonTransferableMintInstruction({ mint }),
     getInitializeMintInstruction({ mint, decimals: 0, mintAuthority: issuer.address, freezeAuthority: some(issuer.address) }),

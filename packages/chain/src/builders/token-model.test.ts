@@ -77,7 +77,11 @@ describe('carbon token model on the embedded chain', () => {
     delegateKey = await fundedSigner(chain);
     mint = await generateKeyPairSigner();
     const mintLamports = await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize);
-    await executeOrThrow(chain, payer, getCreateProjectMintInstructions({ payer, mint, issuer, freezeAuthority: freezeKey.address, metadata: projectMetadata, mintLamports }));
+    await executeOrThrow(
+      chain,
+      payer,
+      getCreateProjectMintInstructions({ payer, mint, issuer, freezeAuthority: freezeKey.address, metadata: projectMetadata, mintLamports }),
+    );
   });
 
   it('creates the project mint with its metadata, frozen default state and platform authorities', async () => {
@@ -89,7 +93,11 @@ describe('carbon token model on the embedded chain', () => {
     expect(pointer).toMatchObject({ metadataAddress: { __option: 'Some', value: mint.address } });
     const metadata = created!.extensions.find((extension) => isExtension('TokenMetadata', extension));
     expect(metadata).toMatchObject({ name: projectMetadata.name, symbol: projectMetadata.symbol, uri: projectMetadata.uri });
-    expect(metadata && 'additionalMetadata' in metadata ? Object.fromEntries(metadata.additionalMetadata) : null).toEqual({ projectId: 'VCS-1234', registry: 'Verra', vintage: '2023' });
+    expect(metadata && 'additionalMetadata' in metadata ? Object.fromEntries(metadata.additionalMetadata) : null).toEqual({
+      projectId: 'VCS-1234',
+      registry: 'Verra',
+      vintage: '2023',
+    });
   });
 
   it('opens every holder account frozen, so nothing can be minted into it before approval', async () => {
@@ -112,7 +120,16 @@ describe('carbon token model on the embedded chain', () => {
     // A new block each time, so a retried identical transfer is a new transaction, not a duplicate.
     const transfer = (amount: bigint) => {
       chain.advanceBlocks(1);
-      return execute(chain, sender.holder, [getTransferTokensInstruction({ source: sender.account, destination: receiver.account, mint: mint.address, authority: sender.holder, amount, decimals: 0 })]);
+      return execute(chain, sender.holder, [
+        getTransferTokensInstruction({
+          source: sender.account,
+          destination: receiver.account,
+          mint: mint.address,
+          authority: sender.holder,
+          amount,
+          decimals: 0,
+        }),
+      ]);
     };
 
     const intoFrozen = await transfer(10n);
@@ -124,12 +141,34 @@ describe('carbon token model on the embedded chain', () => {
     await executeOrThrow(chain, freezeKey, [getFreezeTokenAccountInstruction({ account: sender.account, mint: mint.address, freezeAuthority: freezeKey })]);
     const whileSuspended = await transfer(10n);
     expect(customErrorCode(whileSuspended.status === 'failed' ? whileSuspended.err : null)).toBe(ACCOUNT_FROZEN);
-    const burnWhileSuspended = await execute(chain, sender.holder, getBurnWithMemoInstructions({ account: sender.account, mint: mint.address, authority: sender.holder, amount: 5n, decimals: 0, memo: 'carbonledger:retirement:blocked' }));
+    const burnWhileSuspended = await execute(
+      chain,
+      sender.holder,
+      getBurnWithMemoInstructions({
+        account: sender.account,
+        mint: mint.address,
+        authority: sender.holder,
+        amount: 5n,
+        decimals: 0,
+        memo: 'carbonledger:retirement:blocked',
+      }),
+    );
     expect(customErrorCode(burnWhileSuspended.status === 'failed' ? burnWhileSuspended.err : null)).toBe(ACCOUNT_FROZEN);
     expect(await chain.getTokenAccount(sender.account)).toMatchObject({ amount: 90n, frozen: true });
 
     await executeOrThrow(chain, freezeKey, [getThawTokenAccountInstruction({ account: sender.account, mint: mint.address, freezeAuthority: freezeKey })]);
-    await executeOrThrow(chain, sender.holder, getBurnWithMemoInstructions({ account: sender.account, mint: mint.address, authority: sender.holder, amount: 5n, decimals: 0, memo: 'carbonledger:retirement:r-1' }));
+    await executeOrThrow(
+      chain,
+      sender.holder,
+      getBurnWithMemoInstructions({
+        account: sender.account,
+        mint: mint.address,
+        authority: sender.holder,
+        amount: 5n,
+        decimals: 0,
+        memo: 'carbonledger:retirement:r-1',
+      }),
+    );
     expect(await chain.getTokenAccount(sender.account)).toMatchObject({ amount: 85n });
   });
 
@@ -142,11 +181,17 @@ describe('carbon token model on the embedded chain', () => {
 
   it('lets the retirement delegate burn up to the approved amount, and nothing after a revoke', async () => {
     const { holder, account } = await approvedHolderWith(50n);
-    await executeOrThrow(chain, holder, [getApproveDelegateInstruction({ account, mint: mint.address, owner: holder, delegate: delegateKey.address, amount: 20n, decimals: 0 })]);
+    await executeOrThrow(chain, holder, [
+      getApproveDelegateInstruction({ account, mint: mint.address, owner: holder, delegate: delegateKey.address, amount: 20n, decimals: 0 }),
+    ]);
     expect(await chain.getTokenAccount(account)).toMatchObject({ delegate: delegateKey.address, delegatedAmount: 20n });
     const burnAsDelegate = (amount: bigint) => {
       chain.advanceBlocks(1);
-      return execute(chain, delegateKey, getBurnWithMemoInstructions({ account, mint: mint.address, authority: delegateKey, amount, decimals: 0, memo: 'carbonledger:retirement:scheduled' }));
+      return execute(
+        chain,
+        delegateKey,
+        getBurnWithMemoInstructions({ account, mint: mint.address, authority: delegateKey, amount, decimals: 0, memo: 'carbonledger:retirement:scheduled' }),
+      );
     };
 
     expect((await burnAsDelegate(15n)).status).toBe('confirmed');
@@ -196,7 +241,14 @@ describe('carbon token model on the embedded chain', () => {
     await executeOrThrow(
       chain,
       holder,
-      await getCreateCertificateInstructionsAsync({ payer: holder, certificateMint, issuer, holder: holder.address, metadata, mintLamports: fees.tokenCreation }),
+      await getCreateCertificateInstructionsAsync({
+        payer: holder,
+        certificateMint,
+        issuer,
+        holder: holder.address,
+        metadata,
+        mintLamports: fees.tokenCreation,
+      }),
     );
     expect(before - (await chain.getBalance(holder.address))).toBe(fees.total);
     expect((await chain.getAccountInfo(certificateMint.address))!.data.length).toBe(certificateMintLayout(metadata).finalSize);

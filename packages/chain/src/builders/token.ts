@@ -111,7 +111,13 @@ export function getCreateProjectMintInstructions(input: ProjectMintInput): Instr
   const mint = input.mint.address;
   const { space } = projectMintLayout(input.metadata);
   return [
-    getCreateAccountInstruction({ payer: input.payer, newAccount: input.mint, lamports: input.mintLamports, space, programAddress: TOKEN_2022_PROGRAM_ADDRESS }),
+    getCreateAccountInstruction({
+      payer: input.payer,
+      newAccount: input.mint,
+      lamports: input.mintLamports,
+      space,
+      programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+    }),
     getInitializeMetadataPointerInstruction({ mint, authority: some(input.issuer.address), metadataAddress: some(mint) }),
     getInitializeDefaultAccountStateInstruction({ mint, state: AccountState.Frozen }),
     getInitializeMintInstruction({ mint, decimals: input.decimals ?? 0, mintAuthority: input.issuer.address, freezeAuthority: some(input.freezeAuthority) }),
@@ -151,8 +157,20 @@ export function getFreezeTokenAccountInstruction(input: { account: Address; mint
 }
 
 /** MintToChecked: the issuer mints `amount` into a holder's token account. */
-export function getMintTokensInstruction(input: { mint: Address; destination: Address; issuer: TransactionSigner; amount: bigint; decimals: number }): Instruction {
-  return getMintToCheckedInstruction({ mint: input.mint, token: input.destination, mintAuthority: input.issuer, amount: input.amount, decimals: input.decimals });
+export function getMintTokensInstruction(input: {
+  mint: Address;
+  destination: Address;
+  issuer: TransactionSigner;
+  amount: bigint;
+  decimals: number;
+}): Instruction {
+  return getMintToCheckedInstruction({
+    mint: input.mint,
+    token: input.destination,
+    mintAuthority: input.issuer,
+    amount: input.amount,
+    decimals: input.decimals,
+  });
 }
 
 /** TransferChecked between two token accounts of a mint, signed by the source's owner or delegate. */
@@ -221,4 +239,3 @@ export function getApproveDelegateInstruction(input: {
 export function getRevokeDelegateInstruction(input: { account: Address; owner: TransactionSigner }): Instruction {
   return getRevokeInstruction({ source: input.account, owner: input.owner });
 }
-

@@ -30,5 +30,10 @@ for (let step = 1; ; step++) {
   const outcome = await chain.sendAndConfirm(await signedWire(chain, payer, [instruction]));
   if (outcome.status !== 'confirmed') throw new Error(`step ${step}: ${outcome.status}`);
   if (step % 50 === 0) await chain.flush();
-  report({ step, signature: outcome.signature, lamports: String(await chain.getBalance(recipient.address)), tokens: String((await chain.getTokenAccount(account))!.amount) });
+  report({
+    step,
+    signature: outcome.signature,
+    lamports: String(await chain.getBalance(recipient.address)),
+    tokens: String((await chain.getTokenAccount(account))!.amount),
+  });
 }

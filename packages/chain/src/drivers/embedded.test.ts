@@ -32,7 +32,9 @@ describe('embedded chain history of failed transactions', () => {
     const { mint } = await createProjectMint(chain, payer, { name: 'Frozen Project', symbol: 'FRZ', uri: '' }, [holder.address]);
     const account = await findHolderTokenAccount(holder.address, mint.address);
     // The account is frozen (DefaultAccountState), so the mint-to fails on chain.
-    const outcome = await execute(chain, payer, [getMintTokensInstruction({ mint: mint.address, destination: account, issuer: payer, amount: 10n, decimals: 0 })]);
+    const outcome = await execute(chain, payer, [
+      getMintTokensInstruction({ mint: mint.address, destination: account, issuer: payer, amount: 10n, decimals: 0 }),
+    ]);
     expect(outcome.status).toBe('failed');
     const [latest] = await chain.getSignaturesForAddress(account);
     expect(latest).toMatchObject({ signature: outcome.signature, err: { InstructionError: [0, { Custom: 17 }] } });
@@ -58,7 +60,9 @@ describe('embedded chain persistence and blocks', () => {
     const first = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
     const payer = await fundedSigner(first);
     const recipient = await generateKeyPairSigner();
-    const outcome = await first.sendAndConfirm(await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n })]));
+    const outcome = await first.sendAndConfirm(
+      await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n })]),
+    );
     expect(outcome.status).toBe('confirmed');
     const pending = await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 2_000_000n })]);
     const slotBefore = await first.getSlot();
@@ -82,7 +86,9 @@ describe('embedded chain persistence and blocks', () => {
     const recipient = await generateKeyPairSigner();
     const signatures = [];
     for (const amount of [1n, 2n, 3n, 4n]) {
-      const outcome = await first.sendAndConfirm(await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n + amount })]));
+      const outcome = await first.sendAndConfirm(
+        await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n + amount })]),
+      );
       signatures.push(outcome.signature);
     }
     // Only the 3 newest are kept; the oldest is forgotten, as by a pruned node.
@@ -102,7 +108,10 @@ describe('embedded chain persistence and blocks', () => {
   const downgradeToUnjournaledLayout = (file: string, version: 1 | 2) => {
     const sidecar = JSON.parse(fs.readFileSync(`${file}.json`, 'utf8')) as Record<string, unknown>;
     fs.renameSync(path.join(path.dirname(file), String(sidecar.snapshot)), file);
-    const legacy = version === 1 ? { recentBlockhashes: sidecar.recentBlockhashes, statuses: sidecar.statuses } : { recentBlockhashes: sidecar.recentBlockhashes, statuses: sidecar.statuses, transactions: sidecar.transactions };
+    const legacy =
+      version === 1
+        ? { recentBlockhashes: sidecar.recentBlockhashes, statuses: sidecar.statuses }
+        : { recentBlockhashes: sidecar.recentBlockhashes, statuses: sidecar.statuses, transactions: sidecar.transactions };
     fs.writeFileSync(`${file}.json`, JSON.stringify({ version, ...legacy }));
   };
 
@@ -110,7 +119,9 @@ describe('embedded chain persistence and blocks', () => {
     const file = snapshotPath();
     const first = openEmbeddedChain({ snapshotPath: file, blockIntervalMs: null });
     const payer = await fundedSigner(first);
-    const outcome = await first.sendAndConfirm(await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: payer.address, amount: 1n })]));
+    const outcome = await first.sendAndConfirm(
+      await signedWire(first, payer, [getTransferSolInstruction({ source: payer, destination: payer.address, amount: 1n })]),
+    );
     await first.close();
     downgradeToUnjournaledLayout(file, 1);
 
@@ -190,7 +201,9 @@ interface CrashChildLine {
 
 /** Runs embedded-crash.testing.ts on `file` and SIGKILLs it once it has reported `steps` transactions. */
 function killAfter(file: string, steps: number): Promise<CrashChildLine[]> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'embedded-crash.testing.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'embedded-crash.testing.ts'), file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines: CrashChildLine[] = [];
   let buffered = '';
   return new Promise((resolve, reject) => {

@@ -15,7 +15,16 @@ import {
   type TokenBalance,
 } from '@solana/kit';
 import { TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
-import { meetsFinality, TransactionRejectedError, type ChainAccount, type ChainClient, type ChainTokenBalance, type Finality, type SendOutcome, type SignatureStatus } from '../client';
+import {
+  meetsFinality,
+  TransactionRejectedError,
+  type ChainAccount,
+  type ChainClient,
+  type ChainTokenBalance,
+  type Finality,
+  type SendOutcome,
+  type SignatureStatus,
+} from '../client';
 import { decodeMintAccount, decodeTokenAccount } from '../accounts';
 import { fromWireTransaction, signatureOf, summarizeMessage } from '../wire';
 import { normalizeTransactionError } from '../transaction-error';
@@ -75,7 +84,13 @@ function toTokenBalances(balances: readonly TokenBalance[] | undefined): ChainTo
 }
 
 function toChainAccount(address: Address, value: { data: readonly [string, string]; executable: boolean; lamports: bigint; owner: Address }): ChainAccount {
-  return { address, lamports: value.lamports, owner: value.owner, executable: value.executable, data: new Uint8Array(getBase64Encoder().encode(value.data[0])) };
+  return {
+    address,
+    lamports: value.lamports,
+    owner: value.owner,
+    executable: value.executable,
+    data: new Uint8Array(getBase64Encoder().encode(value.data[0])),
+  };
 }
 
 /**
@@ -180,7 +195,10 @@ export function openRpcChain(options: RpcChainOptions): ChainClient {
       const { message } = found.transaction;
       const accountKeys = [...message.accountKeys, ...found.meta.loadedAddresses.writable, ...found.meta.loadedAddresses.readonly];
       const base58 = getBase58Encoder();
-      const instructions = message.instructions.map((instruction) => ({ programAddress: accountKeys[Number(instruction.programIdIndex)]!, data: base58.encode(instruction.data) }));
+      const instructions = message.instructions.map((instruction) => ({
+        programAddress: accountKeys[Number(instruction.programIdIndex)]!,
+        data: base58.encode(instruction.data),
+      }));
       return {
         signature,
         slot: found.slot,
@@ -300,7 +318,8 @@ async function sendUntilDecided(
     while (Date.now() < deadline) {
       const [status] = await client.getSignatureStatuses([signature]);
       if (status?.err) return { signature, status: 'failed', err: status.err, logs: [] };
-      if (status && meetsFinality(status.confirmationStatus, options.finality)) return { signature, status: 'confirmed', slot: status.slot, commitment: options.finality };
+      if (status && meetsFinality(status.confirmationStatus, options.finality))
+        return { signature, status: 'confirmed', slot: status.slot, commitment: options.finality };
       if (!status && !(await client.isBlockhashValid(blockhash))) {
         const [late] = await client.getSignatureStatuses([signature]);
         if (!late) return { signature, status: 'expired' };

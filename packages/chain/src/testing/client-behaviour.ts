@@ -80,7 +80,9 @@ export function describeChainClient(name: string, makeHarness: () => Promise<Cha
     it('reports a failing transaction as failed with the chain reason', async () => {
       const payer = await fundedSigner(chain, LAMPORTS_PER_SOL);
       const recipient = await generateKeyPairSigner();
-      const outcome = await execute(chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 5n * LAMPORTS_PER_SOL })]);
+      const outcome = await execute(chain, payer, [
+        getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 5n * LAMPORTS_PER_SOL }),
+      ]);
       expect(outcome.status).toBe('failed');
       expect(outcome.status === 'failed' && outcome.err).toMatchObject({ InstructionError: [0, { Custom: 1 }] });
       expect(await chain.getBalance(recipient.address)).toBe(0n);
@@ -122,7 +124,13 @@ export function describeChainClient(name: string, makeHarness: () => Promise<Cha
       expect(await chain.getMint(mint.address)).toMatchObject({ supply: 0n, decimals: 0, mintAuthority: payer.address, freezeAuthority: freeze.address });
       const accounts = await chain.getTokenAccountsByOwner(holder.address);
       expect(accounts).toHaveLength(1);
-      expect(accounts[0]).toMatchObject({ address: await findHolderTokenAccount(holder.address, mint.address), mint: mint.address, owner: holder.address, amount: 0n, frozen: true });
+      expect(accounts[0]).toMatchObject({
+        address: await findHolderTokenAccount(holder.address, mint.address),
+        mint: mint.address,
+        owner: holder.address,
+        amount: 0n,
+        frozen: true,
+      });
       expect(await chain.getTokenAccountsByOwner(holder.address, { mint: mint.address })).toHaveLength(1);
       expect(await chain.getTokenAccountsByOwner(holder.address, { mint: payer.address })).toHaveLength(0);
       expect(await chain.getMint(holder.address)).toBeNull();
@@ -151,7 +159,18 @@ export function describeChainClient(name: string, makeHarness: () => Promise<Cha
         ...getPriorityFeeInstructions({ computeUnitLimit: 100_000, microLamportsPerComputeUnit: 25n }),
         getTransferTokensInstruction({ source: aliceAccount, destination: bobAccount, mint: mint.address, authority: alice, amount: 30n, decimals: 0 }),
       ]);
-      const burnt = await executeOrThrow(chain, payer, getBurnWithMemoInstructions({ account: bobAccount, mint: mint.address, authority: bob, amount: 5n, decimals: 0, memo: 'carbonledger:retirement:history' }));
+      const burnt = await executeOrThrow(
+        chain,
+        payer,
+        getBurnWithMemoInstructions({
+          account: bobAccount,
+          mint: mint.address,
+          authority: bob,
+          amount: 5n,
+          decimals: 0,
+          memo: 'carbonledger:retirement:history',
+        }),
+      );
 
       const aliceHistory = await chain.getSignaturesForAddress(aliceAccount);
       expect(aliceHistory.map((entry) => entry.signature)).toEqual([sent.signature, minted.signature, expect.any(String)]);
@@ -164,7 +183,9 @@ export function describeChainClient(name: string, makeHarness: () => Promise<Cha
       expect(await chain.getSignaturesForAddress((await generateKeyPairSigner()).address)).toEqual([]);
       // Paging back in time.
       expect((await chain.getSignaturesForAddress(aliceAccount, { limit: 1 })).map((entry) => entry.signature)).toEqual([sent.signature]);
-      expect((await chain.getSignaturesForAddress(aliceAccount, { limit: 1, before: sent.signature })).map((entry) => entry.signature)).toEqual([minted.signature]);
+      expect((await chain.getSignaturesForAddress(aliceAccount, { limit: 1, before: sent.signature })).map((entry) => entry.signature)).toEqual([
+        minted.signature,
+      ]);
 
       const transfer = await chain.getTransaction(sent.signature);
       expect(transfer).not.toBeNull();

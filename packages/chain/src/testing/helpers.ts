@@ -25,7 +25,8 @@ export async function execute(chain: ChainClient, feePayer: TransactionSigner, i
 /** Executes and fails the test with the chain's own reason unless the transaction confirmed. */
 export async function executeOrThrow(chain: ChainClient, feePayer: TransactionSigner, instructions: readonly Instruction[]): Promise<SendOutcome> {
   const outcome = await execute(chain, feePayer, instructions);
-  if (outcome.status !== 'confirmed') throw new Error(`transaction ${outcome.status}: ${JSON.stringify(outcome, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
+  if (outcome.status !== 'confirmed')
+    throw new Error(`transaction ${outcome.status}: ${JSON.stringify(outcome, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}`);
   return outcome;
 }
 
@@ -38,6 +39,9 @@ export async function createProjectMint(chain: ChainClient, payer: KeyPairSigner
   const freeze = await generateKeyPairSigner();
   const mintLamports = await chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize);
   const holderAccounts = await Promise.all(holders.map((owner) => getCreateHolderTokenAccountInstructionAsync({ payer, owner, mint: mint.address })));
-  await executeOrThrow(chain, payer, [...getCreateProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata, mintLamports }), ...holderAccounts]);
+  await executeOrThrow(chain, payer, [
+    ...getCreateProjectMintInstructions({ payer, mint, issuer: payer, freezeAuthority: freeze.address, metadata, mintLamports }),
+    ...holderAccounts,
+  ]);
   return { mint, freeze };
 }

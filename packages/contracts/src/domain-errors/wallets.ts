@@ -12,7 +12,10 @@ export const walletErrors = {
   /** A newly generated managed-wallet address was already taken (practically never). */
   WALLET__ADDRESS_TAKEN: domainError('CONFLICT', walletTexts.registerFailed),
   /** Platform-managed wallets are controlled by the platform: only external ones sign the verification memo. */
-  WALLET__VERIFICATION_EXTERNAL_ONLY: domainError('CONFLICT', 'Only external wallets sign the verification; platform-managed wallets are controlled by the platform.'),
+  WALLET__VERIFICATION_EXTERNAL_ONLY: domainError(
+    'CONFLICT',
+    'Only external wallets sign the verification; platform-managed wallets are controlled by the platform.',
+  ),
   /** The decision is not allowed from the wallet's status (docs/wallets.md transitions); the text names both. */
   WALLET__TRANSITION_NOT_ALLOWED: domainError('CONFLICT', 'This wallet cannot take this decision in its current status.'),
   /** Only an operational (approved or active) wallet can be the company's primary wallet. */

@@ -5,8 +5,12 @@ import { tenants, users } from './foundation';
 export type PlatformKeyPurpose = 'issuer' | 'freeze' | 'retirement_delegate';
 
 export const platformKeys = pgTable('platform_keys', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   purpose: text('purpose').$type<PlatformKeyPurpose>().notNull(),
   address: text('address').notNull(),
   encryptedSecret: text('encrypted_secret').notNull(),
@@ -16,8 +20,12 @@ export const platformKeys = pgTable('platform_keys', {
 export type SubmissionStatus = 'pending' | 'sent' | 'confirmed' | 'failed' | 'expired';
 
 export const chainSubmissions = pgTable('chain_submissions', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   kind: text('kind').notNull(),
   status: text('status').$type<SubmissionStatus>().notNull().default('pending'),
   messageBase64: text('message_base64').notNull(),

@@ -7,8 +7,12 @@ import { tenants, users } from './foundation';
 export const files = pgTable(
   'files',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     cid: text('cid').notNull(),
     uploadedBy: uuid('uploaded_by').references(() => users.id),
     contentType: text('content_type').$type<FileContentType>().notNull(),

@@ -5,7 +5,9 @@ import type { Role } from '@carbonledger/contracts';
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const tenants = pgTable('tenants', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   theme: text('theme').$type<'light' | 'dark' | 'auto'>().notNull().default('light'),
@@ -38,8 +40,12 @@ export interface CompanyContactRecord {
 export type KycStatus = 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
 
 export const companies = pgTable('companies', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   name: text('name').notNull(),
   legalName: text('legal_name'),
   taxId: text('tax_id'),
@@ -56,9 +62,15 @@ export const companies = pgTable('companies', {
 export type UserStatus = 'active' | 'inactive' | 'suspended' | 'pending_verification';
 
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
   email: text('email').notNull(),
   passwordHash: text('password_hash'),
   role: text('role').$type<Role>().notNull(),
@@ -78,9 +90,15 @@ export const users = pgTable('users', {
 });
 
 export const sessions = pgTable('sessions', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
   fingerprint: text('fingerprint').notNull(),
   device: text('device'),
   userAgent: text('user_agent'),
@@ -95,7 +113,9 @@ export const sessions = pgTable('sessions', {
 
 export const auditLog = pgTable('audit_log', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   actorUserId: uuid('actor_user_id'),
   action: text('action').notNull(),
   resourceType: text('resource_type').notNull(),

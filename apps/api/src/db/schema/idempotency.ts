@@ -4,7 +4,9 @@ import { tenants } from './foundation';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     key: text('key').notNull(),
     userId: uuid('user_id'),
     requestHash: text('request_hash').notNull(),

@@ -6,13 +6,20 @@ import { sessions, tenants, users } from './foundation';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const userCredentials = pgTable('user_credentials', {
-  userId: uuid('user_id').primaryKey().references(() => users.id),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   mfaEnabled: boolean('mfa_enabled').notNull().default(false),
   mfaSecret: text('mfa_secret'),
   mfaPendingSecret: text('mfa_pending_secret'),
   mfaLastTimeStep: bigint('mfa_last_time_step', { mode: 'number' }),
-  recoveryCodeHashes: text('recovery_code_hashes').array().notNull().default(sql`'{}'`),
+  recoveryCodeHashes: text('recovery_code_hashes')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   failedLoginCount: integer('failed_login_count').notNull().default(0),
   lastFailedLoginAt: at('last_failed_login_at'),
   lockedUntil: at('locked_until'),
@@ -23,8 +30,12 @@ export const userCredentials = pgTable('user_credentials', {
 export type AuthMethod = 'password' | 'wallet';
 
 export const sessionCredentials = pgTable('session_credentials', {
-  sessionId: uuid('session_id').primaryKey().references(() => sessions.id),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  sessionId: uuid('session_id')
+    .primaryKey()
+    .references(() => sessions.id),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   tokenVersion: integer('token_version').notNull().default(1),
   csrfToken: text('csrf_token').notNull(),
   authMethod: text('auth_method').$type<AuthMethod>().notNull(),
@@ -32,9 +43,15 @@ export const sessionCredentials = pgTable('session_credentials', {
 });
 
 export const linkedWallets = pgTable('linked_wallets', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
   walletAddress: text('wallet_address').notNull(),
   walletType: text('wallet_type').notNull(),
   linkedAt: at('linked_at').notNull().defaultNow(),
@@ -50,8 +67,12 @@ export const walletChallenges = pgTable('wallet_challenges', {
 });
 
 export const securityEvents = pgTable('security_events', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   type: text('type').$type<SecurityEventType>().notNull(),
   userId: uuid('user_id'),
   userEmail: text('user_email'),
@@ -62,8 +83,12 @@ export const securityEvents = pgTable('security_events', {
 });
 
 export const securityAlerts = pgTable('security_alerts', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   kind: text('kind').notNull(),
   title: text('title').notNull(),
   description: text('description').notNull(),

@@ -9,15 +9,21 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 const units = (name: string) => bigint(name, { mode: 'bigint' });
 
 export const mintingSettings = pgTable('minting_settings', {
-  tenantId: uuid('tenant_id').primaryKey().references(() => tenants.id),
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id),
   approvalLimit: units('approval_limit').notNull(),
   pricesUsdCents: jsonb('prices_usd_cents').$type<Partial<Record<ProjectType, number>>>().notNull().default({}),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
 export const projectMints = pgTable('project_mints', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   registry: text('registry').$type<RegistryId>().notNull(),
   projectId: text('project_id').notNull(),
   vintage: integer('vintage').notNull(),
@@ -31,10 +37,18 @@ export const projectMints = pgTable('project_mints', {
 });
 
 export const mintPreviews = pgTable('mint_previews', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
   registry: text('registry').$type<RegistryId>().notNull(),
   projectId: text('project_id').notNull(),
   projectName: text('project_name').notNull(),
@@ -45,7 +59,9 @@ export const mintPreviews = pgTable('mint_previews', {
   description: text('description'),
   logoUrl: text('logo_url'),
   decimals: integer('decimals').notNull(),
-  walletId: uuid('wallet_id').notNull().references(() => companyWallets.id),
+  walletId: uuid('wallet_id')
+    .notNull()
+    .references(() => companyWallets.id),
   walletAddress: text('wallet_address').notNull(),
   valid: boolean('valid').notNull(),
   fees: jsonb('fees').$type<MintFees>().notNull(),
@@ -54,9 +70,15 @@ export const mintPreviews = pgTable('mint_previews', {
 });
 
 export const mintOperations = pgTable('mint_operations', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
   userId: uuid('user_id').references(() => users.id),
   previewId: uuid('preview_id').references(() => mintPreviews.id),
   registry: text('registry').$type<RegistryId>().notNull(),
@@ -69,7 +91,9 @@ export const mintOperations = pgTable('mint_operations', {
   description: text('description'),
   logoUrl: text('logo_url'),
   decimals: integer('decimals').notNull(),
-  walletId: uuid('wallet_id').notNull().references(() => companyWallets.id),
+  walletId: uuid('wallet_id')
+    .notNull()
+    .references(() => companyWallets.id),
   walletAddress: text('wallet_address').notNull(),
   status: text('status').$type<MintOperationStatus>().notNull().default('pending'),
   mintAddress: text('mint_address'),
@@ -83,9 +107,15 @@ export const mintOperations = pgTable('mint_operations', {
 });
 
 export const approvalRequests = pgTable('approval_requests', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
   type: text('type').$type<'mint'>().notNull(),
   requestorId: uuid('requestor_id').references(() => users.id),
   projectId: text('project_id').notNull(),
@@ -95,18 +125,28 @@ export const approvalRequests = pgTable('approval_requests', {
   level: integer('level').notNull(),
   approverRole: text('approver_role').notNull(),
   timeoutAt: at('timeout_at').notNull(),
-  operationId: uuid('operation_id').notNull().references(() => mintOperations.id),
+  operationId: uuid('operation_id')
+    .notNull()
+    .references(() => mintOperations.id),
   decidedBy: uuid('decided_by').references(() => users.id),
   decidedAt: at('decided_at'),
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
 export const mintingJobs = pgTable('minting_jobs', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
   userId: uuid('user_id').references(() => users.id),
-  walletId: uuid('wallet_id').notNull().references(() => companyWallets.id),
+  walletId: uuid('wallet_id')
+    .notNull()
+    .references(() => companyWallets.id),
   walletAddress: text('wallet_address').notNull(),
   vcuCount: integer('vcu_count').notNull(),
   totalAmount: units('total_amount').notNull(),
@@ -121,11 +161,19 @@ export const mintingJobs = pgTable('minting_jobs', {
 });
 
 export const mintingJobItems = pgTable('minting_job_items', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  jobId: uuid('job_id').notNull().references(() => mintingJobs.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  jobId: uuid('job_id')
+    .notNull()
+    .references(() => mintingJobs.id),
   chunk: integer('chunk').notNull(),
-  vcuBlockId: uuid('vcu_block_id').notNull().references(() => vcuBlocks.id),
+  vcuBlockId: uuid('vcu_block_id')
+    .notNull()
+    .references(() => vcuBlocks.id),
   serialNumber: text('serial_number').notNull(),
   registry: text('registry').$type<RegistryId>().notNull(),
   projectId: text('project_id').notNull(),

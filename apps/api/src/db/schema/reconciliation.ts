@@ -7,8 +7,12 @@ import { securityAlerts } from './identity';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const reconciliationDiscrepancies = pgTable('reconciliation_discrepancies', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   companyId: uuid('company_id').references(() => companies.id),
   type: text('type').$type<DiscrepancyType>().notNull(),
   severity: text('severity').$type<Severity>().notNull(),

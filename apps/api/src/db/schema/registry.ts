@@ -7,7 +7,9 @@ import { companies, tenants, users } from './foundation';
 export const registryProjects = pgTable(
   'registry_projects',
   {
-    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
     projectId: text('project_id').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
@@ -28,8 +30,12 @@ export const registryProjects = pgTable(
 
 /** VCU blocks issued by the sandbox registry; ranges of one project never overlap. */
 export const registryVcuBlocks = pgTable('registry_vcu_blocks', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   projectId: text('project_id').notNull(),
   serialNumber: text('serial_number').notNull(),
   blockStart: bigint('block_start', { mode: 'bigint' }).notNull(),
@@ -49,9 +55,15 @@ export const registryVcuBlocks = pgTable('registry_vcu_blocks', {
  * non-released ranges of one registry project disjoint across all tenants.
  */
 export const vcuBlocks = pgTable('vcu_blocks', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
   importedBy: uuid('imported_by').references(() => users.id),
   registry: text('registry').$type<RegistryId>().notNull(),
   projectId: text('project_id').notNull(),

@@ -9,11 +9,19 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 const units = (name: string) => bigint(name, { mode: 'bigint' });
 
 export const retirements = pgTable('retirements', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
   userId: uuid('user_id').references(() => users.id),
-  walletId: uuid('wallet_id').notNull().references(() => companyWallets.id),
+  walletId: uuid('wallet_id')
+    .notNull()
+    .references(() => companyWallets.id),
   walletAddress: text('wallet_address').notNull(),
   walletType: text('wallet_type').$type<CompanyWalletKind>().notNull(),
   tokenMint: text('token_mint').notNull(),
@@ -49,10 +57,18 @@ export const retirements = pgTable('retirements', {
 });
 
 export const certificates = pgTable('certificates', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
-  retirementId: uuid('retirement_id').notNull().references(() => retirements.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
+  retirementId: uuid('retirement_id')
+    .notNull()
+    .references(() => retirements.id),
   number: text('number').notNull(),
   mintAddress: text('mint_address').notNull(),
   holderAddress: text('holder_address').notNull(),

@@ -7,9 +7,15 @@ import { chainSubmissions } from './chain';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const companyWallets = pgTable('company_wallets', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  companyId: uuid('company_id').notNull().references(() => companies.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id),
   address: text('address').notNull(),
   name: text('name'),
   type: text('type').$type<CompanyWalletKind>().notNull(),
@@ -30,8 +36,12 @@ export const companyWallets = pgTable('company_wallets', {
 
 export const walletOwnershipChallenges = pgTable('wallet_ownership_challenges', {
   nonce: text('nonce').primaryKey(),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
   address: text('address').notNull(),
   message: text('message').notNull(),
   issuedAt: at('issued_at').notNull().defaultNow(),
@@ -40,8 +50,12 @@ export const walletOwnershipChallenges = pgTable('wallet_ownership_challenges', 
 });
 
 export const tokenMints = pgTable('token_mints', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   projectReference: text('project_reference'),
   mintAddress: text('mint_address').notNull(),
   symbol: text('symbol').notNull(),

@@ -61,7 +61,10 @@ export async function anchorTenantHead(deps: Pick<AnchorDeps, 'context' | 'log'>
     build: () => [getMemoInstruction(anchorMemo(claim))],
   });
   if (result.status !== 'confirmed') {
-    deps.log.warn({ tenantId, signature: result.signature, status: result.status, error: result.error }, 'audit anchor not confirmed; the next pass tries again');
+    deps.log.warn(
+      { tenantId, signature: result.signature, status: result.status, error: result.error },
+      'audit anchor not confirmed; the next pass tries again',
+    );
     return null;
   }
   return context.db.withTenant(tenantId, (tx) =>

@@ -10,11 +10,15 @@ export function formatVerification(report: AuditVerification): string[] {
   if (report.brokenLink) lines.push(`  first broken link: entry #${report.brokenLink.entryId}: ${report.brokenLink.reason}`);
   if (report.missingTail) {
     const tail = report.missingTail;
-    lines.push(`  ${tail.reason}: anchor ${tail.anchorSignature} recorded ${tail.anchoredEntryCount} entries up to #${tail.anchoredEntryId}, the trail holds ${tail.entriesUpToAnchor}`);
+    lines.push(
+      `  ${tail.reason}: anchor ${tail.anchorSignature} recorded ${tail.anchoredEntryCount} entries up to #${tail.anchoredEntryId}, the trail holds ${tail.entriesUpToAnchor}`,
+    );
   }
   for (const anchor of report.anchors) {
     const where = anchor.recorded ? '' : ' (on chain only, no row)';
-    lines.push(`  anchor ${anchor.signature}${where}: #${anchor.entryId}, ${anchor.entryCount} entries, ${anchor.status}${anchor.problem ? ` - ${anchor.problem}` : ''}`);
+    lines.push(
+      `  anchor ${anchor.signature}${where}: #${anchor.entryId}, ${anchor.entryCount} entries, ${anchor.status}${anchor.problem ? ` - ${anchor.problem}` : ''}`,
+    );
   }
   return lines;
 }

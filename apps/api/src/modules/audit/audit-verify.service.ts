@@ -53,7 +53,7 @@ async function evidenceOfRow(chain: VerifyDeps['chain'], row: AuditAnchorRow, is
  */
 async function unrecordedAnchors(chain: VerifyDeps['chain'], tenantId: string, issuer: string, known: Set<string>): Promise<AnchorEvidence[]> {
   const found: AnchorEvidence[] = [];
-  for (let before: Signature | undefined; ; ) {
+  for (let before: Signature | undefined; ;) {
     const page = await chain.getSignaturesForAddress(issuer as Address, { limit: SIGNATURES_PAGE, before });
     for (const info of page) {
       if (known.has(info.signature) || info.err !== null) continue;
@@ -121,7 +121,16 @@ export async function verifyTenantAudit(deps: VerifyDeps, tenantId: string): Pro
   const anchors: AuditAnchorCheck[] = evidence.map((item) => {
     const claim = claimOf(item);
     const status = item.chainProblem ?? claimChecks.get(item)?.status ?? 'not_on_chain';
-    return { signature: item.signature, entryId: String(claim.entryId), entryCount: claim.entryCount, headHash: claim.headHash, anchoredAt: item.anchoredAt, recorded: item.recorded, status, problem: problemTexts[status] };
+    return {
+      signature: item.signature,
+      entryId: String(claim.entryId),
+      entryCount: claim.entryCount,
+      headHash: claim.headHash,
+      anchoredAt: item.anchoredAt,
+      recorded: item.recorded,
+      status,
+      problem: problemTexts[status],
+    };
   });
 
   // The newest head the issuer vouched for on chain decides whether the tail of the trail is still there.
@@ -129,7 +138,13 @@ export async function verifyTenantAudit(deps: VerifyDeps, tenantId: string): Pro
   const tailCheck = newest ? claimChecks.get(newest) : undefined;
   const missingTail =
     newest?.onChain && tailCheck && tailCheck.status !== 'verified'
-      ? { anchorSignature: newest.signature, anchoredEntryId: String(newest.onChain.entryId), anchoredEntryCount: newest.onChain.entryCount, entriesUpToAnchor: tailCheck.entriesUpToAnchor, reason: auditTexts.missingTail }
+      ? {
+          anchorSignature: newest.signature,
+          anchoredEntryId: String(newest.onChain.entryId),
+          anchoredEntryCount: newest.onChain.entryCount,
+          entriesUpToAnchor: tailCheck.entriesUpToAnchor,
+          reason: auditTexts.missingTail,
+        }
       : null;
 
   const brokenLink = walk.valid ? null : { entryId: walk.brokenAtId, reason: walk.reason };

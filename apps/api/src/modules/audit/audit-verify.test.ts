@@ -25,7 +25,15 @@ afterAll(() => harness.close());
 /** A tenant of its own per test, so one test's tampering does not leak into another's report. */
 async function tenantWithEntries(count: number): Promise<{ tenantId: string; entryIds: bigint[] }> {
   const { db } = harness.app;
-  const tenantId = await db.asSystem(async (tx) => (await tx.insert(tenants).values({ name: 'Audit', slug: `audit-${randomUUID()}` }).returning())[0]!.id);
+  const tenantId = await db.asSystem(
+    async (tx) =>
+      (
+        await tx
+          .insert(tenants)
+          .values({ name: 'Audit', slug: `audit-${randomUUID()}` })
+          .returning()
+      )[0]!.id,
+  );
   const entryIds: bigint[] = [];
   for (let i = 0; i < count; i++) entryIds.push(await record(tenantId, `test.${i}`));
   return { tenantId, entryIds };
@@ -59,7 +67,13 @@ describe('audit verification', () => {
     const last = await anchor(tenantId);
 
     const report = await verifyTenantAudit(deps, tenantId);
-    expect(report).toMatchObject({ valid: true, entries: 4, brokenLink: null, missingTail: null, head: { entryId: String(last.lastEntryId), hash: last.headHash } });
+    expect(report).toMatchObject({
+      valid: true,
+      entries: 4,
+      brokenLink: null,
+      missingTail: null,
+      head: { entryId: String(last.lastEntryId), hash: last.headHash },
+    });
     expect(report.anchors.map((check) => [check.entryCount, check.recorded, check.status])).toEqual([
       [3, true, 'verified'],
       [4, true, 'verified'],
@@ -73,7 +87,13 @@ describe('audit verification', () => {
 
     const report = await verifyTenantAudit(deps, tenantId);
     expect(report).toMatchObject({ valid: false, entries: 2, brokenLink: null });
-    expect(report.missingTail).toEqual({ anchorSignature: last.signature, anchoredEntryId: String(entryIds[3]), anchoredEntryCount: 4, entriesUpToAnchor: 2, reason: auditTexts.missingTail });
+    expect(report.missingTail).toEqual({
+      anchorSignature: last.signature,
+      anchoredEntryId: String(entryIds[3]),
+      anchoredEntryCount: 4,
+      entriesUpToAnchor: 2,
+      reason: auditTexts.missingTail,
+    });
     expect(report.anchors[0]).toMatchObject({ status: 'entries_deleted', recorded: true });
   });
 
@@ -98,17 +118,28 @@ describe('audit verification', () => {
     const last = await anchor(tenantId);
     const firstHash = await harness.app.db.withTenant(tenantId, async (tx) => (await tx.select().from(auditLog).where(eq(auditLog.id, entryIds[0]!)))[0]!.hash);
     await asSuperuserBehindTrigger('audit_log', (tx) => tx.delete(auditLog).where(and(eq(auditLog.tenantId, tenantId), gt(auditLog.id, entryIds[0]!))));
-    await asSuperuserBehindTrigger('audit_anchors', (tx) => tx.update(auditAnchors).set({ lastEntryId: entryIds[0]!, entryCount: 1n, headHash: firstHash }).where(eq(auditAnchors.id, last.id)));
+    await asSuperuserBehindTrigger('audit_anchors', (tx) =>
+      tx.update(auditAnchors).set({ lastEntryId: entryIds[0]!, entryCount: 1n, headHash: firstHash }).where(eq(auditAnchors.id, last.id)),
+    );
 
     const report = await verifyTenantAudit(deps, tenantId);
-    expect(report).toMatchObject({ valid: false, brokenLink: null, missingTail: { anchorSignature: last.signature, anchoredEntryId: String(entryIds[2]), anchoredEntryCount: 3, entriesUpToAnchor: 1 } });
+    expect(report).toMatchObject({
+      valid: false,
+      brokenLink: null,
+      missingTail: { anchorSignature: last.signature, anchoredEntryId: String(entryIds[2]), anchoredEntryCount: 3, entriesUpToAnchor: 1 },
+    });
     expect(report.anchors).toMatchObject([{ signature: last.signature, entryId: String(entryIds[2]), status: 'memo_differs' }]);
   });
 
   it('names an altered entry by its id', async () => {
     const { tenantId, entryIds } = await tenantWithEntries(3);
     await anchor(tenantId);
-    await asSuperuserBehindTrigger('audit_log', (tx) => tx.update(auditLog).set({ details: { action: 'forged' } }).where(eq(auditLog.id, entryIds[1]!)));
+    await asSuperuserBehindTrigger('audit_log', (tx) =>
+      tx
+        .update(auditLog)
+        .set({ details: { action: 'forged' } })
+        .where(eq(auditLog.id, entryIds[1]!)),
+    );
 
     const report = await verifyTenantAudit(deps, tenantId);
     expect(report).toMatchObject({ valid: false, brokenLink: { entryId: String(entryIds[1]), reason: auditTexts.brokenLink.altered } });
@@ -117,13 +148,20 @@ describe('audit verification', () => {
   it('reports an anchor row whose memo on chain differs, and one whose transaction is not on chain', async () => {
     const { tenantId, entryIds } = await tenantWithEntries(2);
     const altered = await anchor(tenantId);
-    await asSuperuserBehindTrigger('audit_anchors', (tx) => tx.update(auditAnchors).set({ entryCount: 1n, lastEntryId: entryIds[0]! }).where(eq(auditAnchors.id, altered.id)));
+    await asSuperuserBehindTrigger('audit_anchors', (tx) =>
+      tx.update(auditAnchors).set({ entryCount: 1n, lastEntryId: entryIds[0]! }).where(eq(auditAnchors.id, altered.id)),
+    );
     const invented = getBase58Decoder().decode(randomBytes(64));
-    await harness.app.db.asSystem((tx) => tx.insert(auditAnchors).values({ tenantId, lastEntryId: entryIds[1]!, entryCount: 2n, headHash: altered.headHash, signature: invented }));
+    await harness.app.db.asSystem((tx) =>
+      tx.insert(auditAnchors).values({ tenantId, lastEntryId: entryIds[1]!, entryCount: 2n, headHash: altered.headHash, signature: invented }),
+    );
 
     const report = await verifyTenantAudit(deps, tenantId);
     expect(report.valid).toBe(false);
-    expect(report.anchors.find((check) => check.signature === altered.signature)).toMatchObject({ status: 'memo_differs', problem: auditTexts.anchor.memoDiffers });
+    expect(report.anchors.find((check) => check.signature === altered.signature)).toMatchObject({
+      status: 'memo_differs',
+      problem: auditTexts.anchor.memoDiffers,
+    });
     expect(report.anchors.find((check) => check.signature === invented)).toMatchObject({ status: 'not_on_chain', problem: auditTexts.anchor.notOnChain });
   });
 
@@ -158,12 +196,18 @@ describe('GET /api/v1/audit/verify', () => {
   });
 
   it("reports the caller's tenant tampered with, naming the altered entry", async () => {
-    const tenantId = await harness.app.db.asSystem(async (tx) => (await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, DEMO_TENANT_SLUG)))[0]!.id);
+    const tenantId = await harness.app.db.asSystem(
+      async (tx) => (await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, DEMO_TENANT_SLUG)))[0]!.id,
+    );
     const entryId = await record(tenantId, 'test.to-alter');
     await record(tenantId, 'test.after');
     await asSuperuserBehindTrigger('audit_log', (tx) => tx.update(auditLog).set({ action: 'test.forged' }).where(eq(auditLog.id, entryId)));
 
     const body = (await get(await headersOf('SUPER_ADMIN'))).json();
-    expect(body).toMatchObject({ success: true, message: auditTexts.tampered, data: { tenantId, valid: false, brokenLink: { entryId: String(entryId), reason: auditTexts.brokenLink.altered } } });
+    expect(body).toMatchObject({
+      success: true,
+      message: auditTexts.tampered,
+      data: { tenantId, valid: false, brokenLink: { entryId: String(entryId), reason: auditTexts.brokenLink.altered } },
+    });
   });
 });

@@ -25,7 +25,12 @@ export async function insertEntry(tx: Tx, entry: NewAuditRow): Promise<AuditRow>
 
 /** The tenant's entries after `afterId`, oldest first: the verifier walks the chain page by page. */
 export async function entriesAfter(tx: Tx, tenantId: string, afterId: bigint, limit: number): Promise<AuditRow[]> {
-  return tx.select().from(auditLog).where(and(eq(auditLog.tenantId, tenantId), gt(auditLog.id, afterId))).orderBy(asc(auditLog.id)).limit(limit);
+  return tx
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, tenantId), gt(auditLog.id, afterId)))
+    .orderBy(asc(auditLog.id))
+    .limit(limit);
 }
 
 export interface ChainHead {
@@ -34,17 +39,28 @@ export interface ChainHead {
 }
 
 export async function chainHead(tx: Tx, tenantId: string): Promise<ChainHead | null> {
-  const [row] = await tx.select({ entryId: auditLog.id, hash: auditLog.hash }).from(auditLog).where(eq(auditLog.tenantId, tenantId)).orderBy(desc(auditLog.id)).limit(1);
+  const [row] = await tx
+    .select({ entryId: auditLog.id, hash: auditLog.hash })
+    .from(auditLog)
+    .where(eq(auditLog.tenantId, tenantId))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
   return row ?? null;
 }
 
 export async function entryHashAt(tx: Tx, tenantId: string, entryId: bigint): Promise<string | null> {
-  const [row] = await tx.select({ hash: auditLog.hash }).from(auditLog).where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.id, entryId)));
+  const [row] = await tx
+    .select({ hash: auditLog.hash })
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, tenantId), eq(auditLog.id, entryId)));
   return row?.hash ?? null;
 }
 
 export async function countEntriesUpTo(tx: Tx, tenantId: string, entryId: bigint): Promise<number> {
-  const [row] = await tx.select({ value: count() }).from(auditLog).where(and(eq(auditLog.tenantId, tenantId), lte(auditLog.id, entryId)));
+  const [row] = await tx
+    .select({ value: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.tenantId, tenantId), lte(auditLog.id, entryId)));
   return row?.value ?? 0;
 }
 

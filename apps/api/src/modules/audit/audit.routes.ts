@@ -10,7 +10,11 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit/verify',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['audit'], summary: "Verify the tenant's audit trail against its hash chain and its anchors on chain (ADMIN, SUPER_ADMIN)", response: { 200: apiEnvelope(auditVerificationSchema) } },
+      schema: {
+        tags: ['audit'],
+        summary: "Verify the tenant's audit trail against its hash chain and its anchors on chain (ADMIN, SUPER_ADMIN)",
+        response: { 200: apiEnvelope(auditVerificationSchema) },
+      },
     },
     async (request) => {
       const report = await verifyAuditAs({ db: app.db, chain: app.chain }, actorOf(request));

@@ -60,7 +60,7 @@ export async function verifyAuditChain(tx: Tx, tenantId: string): Promise<ChainV
   let expectedPrev = GENESIS_HASH;
   let entries = 0;
   let broken: { brokenAtId: string; reason: string } | null = null;
-  for (let afterId = 0n; ; ) {
+  for (let afterId = 0n; ;) {
     const rows = await entriesAfter(tx, tenantId, afterId, WALK_PAGE_SIZE);
     if (rows.length === 0) break;
     entries += rows.length;

@@ -5,7 +5,11 @@ import { APP_ROLE, pgErrorOf, rowsOf, type Database } from '../../db/database';
 import { auditLog, tenants } from '../../db/schema';
 import { recordAudit, verifyAuditChain } from './audit.service';
 
-const failureOf = (work: Promise<unknown>) => work.then(() => 'no error', (error: unknown) => pgErrorOf(error)?.message);
+const failureOf = (work: Promise<unknown>) =>
+  work.then(
+    () => 'no error',
+    (error: unknown) => pgErrorOf(error)?.message,
+  );
 
 describe('audit trail', () => {
   let database: Database;
@@ -56,14 +60,19 @@ describe('audit trail', () => {
     expect(role).toEqual({ rolsuper: false, rolbypassrls: false, owns_audit: false, can_truncate: false });
     // session_replication_role = replica would silence every trigger; only a superuser may set it.
     expect(await failureOf(database.withTenant(tenantId, (tx) => tx.execute(sql`set local session_replication_role = replica`)))).toMatch(/permission denied/);
-    expect(await failureOf(database.withTenant(tenantId, (tx) => tx.execute(sql`alter table audit_log disable trigger audit_log_append_only`)))).toMatch(/must be owner/);
+    expect(await failureOf(database.withTenant(tenantId, (tx) => tx.execute(sql`alter table audit_log disable trigger audit_log_append_only`)))).toMatch(
+      /must be owner/,
+    );
   });
 
   it('reports the first altered entry when the trail is tampered with behind its back', async () => {
     const rows = await database.withTenant(tenantId, (tx) => tx.select().from(auditLog).orderBy(auditLog.id));
     await database.asSystem(async (tx) => {
       await tx.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
-      await tx.update(auditLog).set({ details: { action: 'forged' } }).where(eq(auditLog.id, rows[1]!.id));
+      await tx
+        .update(auditLog)
+        .set({ details: { action: 'forged' } })
+        .where(eq(auditLog.id, rows[1]!.id));
       await tx.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
     });
     const verification = await database.withTenant(tenantId, (tx) => verifyAuditChain(tx, tenantId));

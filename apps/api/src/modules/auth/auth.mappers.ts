@@ -1,4 +1,12 @@
-import { effectivePermissions, profilePhotoUrl, type AuthResult, type CompanySummary, type SessionRestore, type Tenant, type User } from '@carbonledger/contracts';
+import {
+  effectivePermissions,
+  profilePhotoUrl,
+  type AuthResult,
+  type CompanySummary,
+  type SessionRestore,
+  type Tenant,
+  type User,
+} from '@carbonledger/contracts';
 import type { Account, CredentialsRow, UserRow } from './auth.repository';
 
 export function toUser(user: UserRow, credentials: CredentialsRow | null): User {

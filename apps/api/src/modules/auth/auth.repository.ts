@@ -60,8 +60,16 @@ export async function markSignedIn(tx: Tx, userId: string, at: Date): Promise<vo
   await tx.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
 }
 
-export async function updateUser(tx: Tx, userId: string, change: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'jobTitle' | 'bio' | 'department' | 'status'>>): Promise<UserRow | undefined> {
-  const [row] = await tx.update(users).set({ ...change, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+export async function updateUser(
+  tx: Tx,
+  userId: string,
+  change: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'phone' | 'jobTitle' | 'bio' | 'department' | 'status'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await tx
+    .update(users)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
   return row;
 }
 

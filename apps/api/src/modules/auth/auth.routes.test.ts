@@ -33,7 +33,12 @@ function walletKeys() {
 }
 
 async function challengeFor(address: string) {
-  const response = await inject({ method: 'POST', url: '/api/v1/auth/wallet/challenge', payload: { walletAddress: address }, headers: { 'x-forwarded-for': nextClientIp() } });
+  const response = await inject({
+    method: 'POST',
+    url: '/api/v1/auth/wallet/challenge',
+    payload: { walletAddress: address },
+    headers: { 'x-forwarded-for': nextClientIp() },
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json().data as { message: string; nonce: string; issuedAt: string; expiresAt: string };
 }
@@ -85,7 +90,8 @@ describe('POST /auth/login', () => {
   it('makes one IP wait after five failures for an e-mail, known or unknown alike; other IPs are not slowed', async () => {
     const attempts = async (email: string, ip: string) => {
       const answers = [];
-      for (let attempt = 1; attempt <= 5; attempt++) answers.push((await login({ email, password: 'Wrong!2345' }, { 'x-forwarded-for': ip })).json().error.code);
+      for (let attempt = 1; attempt <= 5; attempt++)
+        answers.push((await login({ email, password: 'Wrong!2345' }, { 'x-forwarded-for': ip })).json().error.code);
       const sixth = await login({ email, password: DEMO_PASSWORD }, { 'x-forwarded-for': ip });
       return { answers, sixth: { status: sixth.statusCode, code: sixth.json().error.code, message: sixth.json().message } };
     };
@@ -115,10 +121,19 @@ describe('POST /auth/login', () => {
     const list = await inject({ url: '/api/v1/security/locked-accounts', headers: admin.headers });
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual([
-      { userId: operatorId, email, name: expect.any(String), companyName: 'Verde Energia S.A.', lockedUntil: expect.any(String), consecutiveFailures: LOCKOUT.maxFailures },
+      {
+        userId: operatorId,
+        email,
+        name: expect.any(String),
+        companyName: 'Verde Energia S.A.',
+        lockedUntil: expect.any(String),
+        consecutiveFailures: LOCKOUT.maxFailures,
+      },
     ]);
     const companyOfficer = await signInAs(harness.app, 'cso@demo.test');
-    expect((await inject({ url: '/api/v1/security/locked-accounts', headers: companyOfficer.headers })).json().data.map((row: { email: string }) => row.email)).toEqual([email]);
+    expect(
+      (await inject({ url: '/api/v1/security/locked-accounts', headers: companyOfficer.headers })).json().data.map((row: { email: string }) => row.email),
+    ).toEqual([email]);
     const viewer = await signInAs(harness.app, 'viewer@demo.test');
     expect((await inject({ url: '/api/v1/security/locked-accounts', headers: viewer.headers })).statusCode).toBe(403);
     const refused = await inject({ method: 'POST', url: `/api/v1/users/${operatorId}/unlock`, headers: viewer.headers });
@@ -141,7 +156,9 @@ describe('POST /auth/login', () => {
     const email = 'cso@demo.test';
     const userId = await userIdOf(email);
     const lockFor = (until: Date) =>
-      harness.app.db.asSystem((tx) => tx.update(userCredentials).set({ lockedUntil: until, failedLoginCount: LOCKOUT.maxFailures }).where(eq(userCredentials.userId, userId)));
+      harness.app.db.asSystem((tx) =>
+        tx.update(userCredentials).set({ lockedUntil: until, failedLoginCount: LOCKOUT.maxFailures }).where(eq(userCredentials.userId, userId)),
+      );
     await signInAs(harness.app, email);
     await lockFor(new Date(Date.now() + 60_000));
     expect((await login({ email, password: DEMO_PASSWORD })).json().error.code).toBe('INVALID_CREDENTIALS');
@@ -207,19 +224,32 @@ describe('MFA', () => {
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     expect(qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
 
-    const wrong = await inject({ method: 'POST', url: '/api/v1/auth/mfa/confirm', headers: finance.headers, payload: { code: '000000' === (await generate({ secret })) ? '111111' : '000000' } });
+    const wrong = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/mfa/confirm',
+      headers: finance.headers,
+      payload: { code: '000000' === (await generate({ secret })) ? '111111' : '000000' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields.code).toEqual(['Invalid verification code']);
     const badFormat = await inject({ method: 'POST', url: '/api/v1/auth/mfa/confirm', headers: finance.headers, payload: { code: '12' } });
     expect(badFormat.json().error.fields.code).toEqual(['Enter the 6-digit code']);
 
-    const confirmed = await inject({ method: 'POST', url: '/api/v1/auth/mfa/confirm', headers: finance.headers, payload: { code: await generate({ secret }) } });
+    const confirmed = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/mfa/confirm',
+      headers: finance.headers,
+      payload: { code: await generate({ secret }) },
+    });
     expect(confirmed.statusCode).toBe(200);
     const recoveryCodes: string[] = confirmed.json().data.recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
     const enrolAgain = await inject({ method: 'POST', url: '/api/v1/auth/mfa/enroll', headers: finance.headers });
     expect(enrolAgain.statusCode).toBe(409);
-    expect(enrolAgain.json()).toMatchObject({ message: 'Multi-factor authentication is already enabled', error: { code: 'CONFLICT', reason: 'AUTH__MFA_ALREADY_ENABLED' } });
+    expect(enrolAgain.json()).toMatchObject({
+      message: 'Multi-factor authentication is already enabled',
+      error: { code: 'CONFLICT', reason: 'AUTH__MFA_ALREADY_ENABLED' },
+    });
     const [stored] = await harness.app.db.asSystem((tx) => tx.select().from(userCredentials).where(eq(userCredentials.userId, finance.result.user.id)));
     expect(stored!.mfaSecret).not.toContain(secret);
     expect(stored!.recoveryCodeHashes).not.toContain(recoveryCodes[0]);
@@ -227,7 +257,11 @@ describe('MFA', () => {
     const withoutCode = await login({ email: 'finance@demo.test', password: DEMO_PASSWORD });
     expect(withoutCode.statusCode).toBe(401);
     expect(withoutCode.json()).toMatchObject({ message: 'Multi-factor authentication required', error: { code: 'MFA_REQUIRED' } });
-    const wrongCode = await login({ email: 'finance@demo.test', password: DEMO_PASSWORD, mfaToken: '000000' === (await generate({ secret })) ? '111111' : '000000' });
+    const wrongCode = await login({
+      email: 'finance@demo.test',
+      password: DEMO_PASSWORD,
+      mfaToken: '000000' === (await generate({ secret })) ? '111111' : '000000',
+    });
     expect(wrongCode.json().error.code).toBe('INVALID_MFA_TOKEN');
 
     const nextPeriodCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
@@ -239,10 +273,17 @@ describe('MFA', () => {
     expect((await login({ email: 'finance@demo.test', password: DEMO_PASSWORD, recoveryCode: recoveryCodes[0] })).statusCode).toBe(200);
     expect((await login({ email: 'finance@demo.test', password: DEMO_PASSWORD, recoveryCode: recoveryCodes[0] })).json().error.code).toBe('INVALID_MFA_TOKEN');
 
-    expect((await inject({ method: 'POST', url: '/api/v1/auth/mfa/disable', headers: withCode.headers, payload: { code: nextPeriodCode } })).statusCode).toBe(400);
+    expect((await inject({ method: 'POST', url: '/api/v1/auth/mfa/disable', headers: withCode.headers, payload: { code: nextPeriodCode } })).statusCode).toBe(
+      400,
+    );
     // As if the next period had come: a code the user has not used yet.
     await harness.app.db.asSystem((tx) => tx.update(userCredentials).set({ mfaLastTimeStep: null }).where(eq(userCredentials.userId, finance.result.user.id)));
-    const disabled = await inject({ method: 'POST', url: '/api/v1/auth/mfa/disable', headers: withCode.headers, payload: { code: await generate({ secret }) } });
+    const disabled = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/mfa/disable',
+      headers: withCode.headers,
+      payload: { code: await generate({ secret }) },
+    });
     expect(disabled.statusCode).toBe(200);
     expect((await login({ email: 'finance@demo.test', password: DEMO_PASSWORD })).statusCode).toBe(200);
     const alerts = await harness.app.db.asSystem((tx) => tx.select().from(securityAlerts).where(eq(securityAlerts.kind, 'mfa_disabled')));
@@ -270,13 +311,28 @@ describe('sessions, refresh and CSRF', () => {
     expect(token.json().data.token).toBe(manager.csrf);
     expect(token.headers['x-csrf-token']).toBe(manager.csrf);
 
-    const missing = await inject({ method: 'PATCH', url: '/api/v1/auth/profile', headers: { authorization: manager.headers.authorization! }, payload: { jobTitle: 'Lead' } });
+    const missing = await inject({
+      method: 'PATCH',
+      url: '/api/v1/auth/profile',
+      headers: { authorization: manager.headers.authorization! },
+      payload: { jobTitle: 'Lead' },
+    });
     expect(missing.statusCode).toBe(403);
     expect(missing.json()).toMatchObject({ message: 'CSRF token validation failed', error: { code: 'CSRF_TOKEN_MISMATCH' } });
-    const wrong = await inject({ method: 'PATCH', url: '/api/v1/auth/profile', headers: { ...manager.headers, 'x-csrf-token': 'f'.repeat(32) }, payload: { jobTitle: 'Lead' } });
+    const wrong = await inject({
+      method: 'PATCH',
+      url: '/api/v1/auth/profile',
+      headers: { ...manager.headers, 'x-csrf-token': 'f'.repeat(32) },
+      payload: { jobTitle: 'Lead' },
+    });
     expect(wrong.statusCode).toBe(403);
 
-    const updated = await inject({ method: 'PATCH', url: '/api/v1/auth/profile', headers: manager.headers, payload: { jobTitle: 'Portfolio Lead', phone: '+55 11 5555-0000' } });
+    const updated = await inject({
+      method: 'PATCH',
+      url: '/api/v1/auth/profile',
+      headers: manager.headers,
+      payload: { jobTitle: 'Portfolio Lead', phone: '+55 11 5555-0000' },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json().data).toMatchObject({ jobTitle: 'Portfolio Lead', phone: '+55 11 5555-0000', email: 'manager@demo.test' });
     const unknownField = await inject({ method: 'PATCH', url: '/api/v1/auth/profile', headers: manager.headers, payload: { role: 'SUPER_ADMIN' } });
@@ -311,7 +367,9 @@ describe('sessions, refresh and CSRF', () => {
     expect(old.statusCode).toBe(401);
     expect(old.json().error.code).toBe('SESSION_EXPIRED');
     const fresh = { authorization: `Bearer ${data.tokens.accessToken}` };
-    expect((await inject({ method: 'PATCH', url: '/api/v1/auth/profile', headers: { ...fresh, 'x-csrf-token': before.csrf }, payload: {} })).statusCode).toBe(403);
+    expect((await inject({ method: 'PATCH', url: '/api/v1/auth/profile', headers: { ...fresh, 'x-csrf-token': before.csrf }, payload: {} })).statusCode).toBe(
+      403,
+    );
     expect((await inject({ method: 'PATCH', url: '/api/v1/auth/profile', headers: { ...fresh, 'x-csrf-token': newCsrf }, payload: {} })).statusCode).toBe(200);
   });
 
@@ -325,14 +383,24 @@ describe('sessions, refresh and CSRF', () => {
 
   it('ends a session that was idle longer than the idle timeout', async () => {
     const session = await signInAs(harness.app, 'manager@demo.test');
-    await harness.app.db.asSystem((tx) => tx.update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) }).where(eq(sessions.id, session.result.session.sessionId)));
+    await harness.app.db.asSystem((tx) =>
+      tx
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) })
+        .where(eq(sessions.id, session.result.session.sessionId)),
+    );
     expect((await inject({ url: '/api/v1/auth/wallet/list', headers: session.headers })).json().error.code).toBe('SESSION_EXPIRED');
   });
 
   it('ends a session past its absolute lifetime even while it is in use', async () => {
     const session = await signInAs(harness.app, 'manager@demo.test');
     expect((await inject({ url: '/api/v1/auth/wallet/list', headers: session.headers })).statusCode).toBe(200);
-    await harness.app.db.asSystem((tx) => tx.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.result.session.sessionId)));
+    await harness.app.db.asSystem((tx) =>
+      tx
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.id, session.result.session.sessionId)),
+    );
     expect((await inject({ url: '/api/v1/auth/wallet/list', headers: session.headers })).json().error.code).toBe('SESSION_EXPIRED');
   });
 
@@ -368,7 +436,13 @@ describe('wallet sign-in (Sign-In-With-Solana)', () => {
   it('signs in with a real ed25519 signature plus e-mail and password, and refuses a replay', async () => {
     const wallet = walletKeys();
     const challenge = await challengeFor(wallet.address);
-    const payload = { email: 'hda@demo.test', password: DEMO_PASSWORD, walletAddress: wallet.address, message: challenge.message, signature: wallet.sign(challenge.message) };
+    const payload = {
+      email: 'hda@demo.test',
+      password: DEMO_PASSWORD,
+      walletAddress: wallet.address,
+      message: challenge.message,
+      signature: wallet.sign(challenge.message),
+    };
     const response = await inject({ method: 'POST', url: '/api/v1/auth/wallet/session', payload, headers: { 'x-forwarded-for': nextClientIp() } });
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data;
@@ -387,7 +461,12 @@ describe('wallet sign-in (Sign-In-With-Solana)', () => {
   it('asks a user with MFA on for the code, and links no wallet before it is given', async () => {
     const operator = await signInAs(harness.app, 'operator@demo.test');
     const { secret } = (await inject({ method: 'POST', url: '/api/v1/auth/mfa/enroll', headers: operator.headers })).json().data;
-    const confirmed = await inject({ method: 'POST', url: '/api/v1/auth/mfa/confirm', headers: operator.headers, payload: { code: await generate({ secret }) } });
+    const confirmed = await inject({
+      method: 'POST',
+      url: '/api/v1/auth/mfa/confirm',
+      headers: operator.headers,
+      payload: { code: await generate({ secret }) },
+    });
     const recoveryCodes: string[] = confirmed.json().data.recoveryCodes;
 
     const wallet = walletKeys();
@@ -396,7 +475,14 @@ describe('wallet sign-in (Sign-In-With-Solana)', () => {
       inject({
         method: 'POST',
         url: '/api/v1/auth/wallet/session',
-        payload: { email: 'operator@demo.test', password: DEMO_PASSWORD, walletAddress: wallet.address, message: challenge.message, signature: wallet.sign(challenge.message), ...extra },
+        payload: {
+          email: 'operator@demo.test',
+          password: DEMO_PASSWORD,
+          walletAddress: wallet.address,
+          message: challenge.message,
+          signature: wallet.sign(challenge.message),
+          ...extra,
+        },
         headers: { 'x-forwarded-for': nextClientIp() },
       });
     const linked = () => harness.app.db.asSystem((tx) => tx.select().from(linkedWallets).where(eq(linkedWallets.walletAddress, wallet.address)));
@@ -419,7 +505,14 @@ describe('wallet sign-in (Sign-In-With-Solana)', () => {
     const byRecoveryCode = await inject({
       method: 'POST',
       url: '/api/v1/auth/wallet/session',
-      payload: { email: 'operator@demo.test', password: DEMO_PASSWORD, walletAddress: wallet.address, message: again.message, signature: wallet.sign(again.message), recoveryCode: recoveryCodes[0] },
+      payload: {
+        email: 'operator@demo.test',
+        password: DEMO_PASSWORD,
+        walletAddress: wallet.address,
+        message: again.message,
+        signature: wallet.sign(again.message),
+        recoveryCode: recoveryCodes[0],
+      },
       headers: { 'x-forwarded-for': nextClientIp() },
     });
     expect(byRecoveryCode.statusCode, byRecoveryCode.body).toBe(200);
@@ -428,10 +521,22 @@ describe('wallet sign-in (Sign-In-With-Solana)', () => {
   it('refuses expired messages, bad signatures, wrong passwords and wallets of another user', async () => {
     const wallet = walletKeys();
     const attempt = async (message: string, signature: string, email = 'hda@demo.test', password = DEMO_PASSWORD) =>
-      (await inject({ method: 'POST', url: '/api/v1/auth/wallet/session', payload: { email, password, walletAddress: wallet.address, message, signature }, headers: { 'x-forwarded-for': nextClientIp() } })).json();
+      (
+        await inject({
+          method: 'POST',
+          url: '/api/v1/auth/wallet/session',
+          payload: { email, password, walletAddress: wallet.address, message, signature },
+          headers: { 'x-forwarded-for': nextClientIp() },
+        })
+      ).json();
 
     const expired = await challengeFor(wallet.address);
-    await harness.app.db.asSystem((tx) => tx.update(walletChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(walletChallenges.nonce, expired.nonce)));
+    await harness.app.db.asSystem((tx) =>
+      tx
+        .update(walletChallenges)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(walletChallenges.nonce, expired.nonce)),
+    );
     expect((await attempt(expired.message, wallet.sign(expired.message))).message).toBe('This sign-in message has expired. Please sign again.');
 
     const forged = await challengeFor(wallet.address);
@@ -478,7 +583,11 @@ describe('public endpoints', () => {
   });
 
   it('POST /logs/frontend-error accepts a report from a signed-out page and validates it', async () => {
-    const accepted = await inject({ method: 'POST', url: '/api/v1/logs/frontend-error', payload: { name: 'TypeError', message: 'x is undefined', stack: 'at App', context: { route: '/dashboard' } } });
+    const accepted = await inject({
+      method: 'POST',
+      url: '/api/v1/logs/frontend-error',
+      payload: { name: 'TypeError', message: 'x is undefined', stack: 'at App', context: { route: '/dashboard' } },
+    });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data).toEqual({ received: true });
     expect((await inject({ method: 'POST', url: '/api/v1/logs/frontend-error', payload: { message: 'no name' } })).statusCode).toBe(400);
@@ -489,7 +598,17 @@ describe('POST /auth/password', () => {
   it('applies the docs/product.md §5 rule, checks the current password and ends the other sessions', async () => {
     const [existing] = await harness.app.db.asSystem((tx) => tx.select().from(users).where(eq(users.email, 'viewer@demo.test')));
     await harness.app.db.asSystem((tx) =>
-      tx.insert(users).values({ tenantId: existing!.tenantId, companyId: existing!.companyId, email: 'rotator@demo.test', passwordHash: existing!.passwordHash, role: 'VIEWER', firstName: 'Rita', lastName: 'Rotator' }),
+      tx
+        .insert(users)
+        .values({
+          tenantId: existing!.tenantId,
+          companyId: existing!.companyId,
+          email: 'rotator@demo.test',
+          passwordHash: existing!.passwordHash,
+          role: 'VIEWER',
+          firstName: 'Rita',
+          lastName: 'Rotator',
+        }),
     );
     const current = await signInAs(harness.app, 'rotator@demo.test');
     const other = await signInAs(harness.app, 'rotator@demo.test');
@@ -498,7 +617,9 @@ describe('POST /auth/password', () => {
     const weak = await change({ currentPassword: DEMO_PASSWORD, newPassword: 'alllowercase1!' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.fields.newPassword).toEqual(['Password must contain an upper-case letter']);
-    expect((await change({ currentPassword: DEMO_PASSWORD, newPassword: 'Short1!' })).json().error.fields.newPassword).toContain('Password must be at least 8 characters');
+    expect((await change({ currentPassword: DEMO_PASSWORD, newPassword: 'Short1!' })).json().error.fields.newPassword).toContain(
+      'Password must be at least 8 characters',
+    );
     const wrongCurrent = await change({ currentPassword: 'Wrong!2345', newPassword: 'Fresh!Pass9' });
     expect(wrongCurrent.json().error.fields.currentPassword).toEqual(['Current password is incorrect']);
 

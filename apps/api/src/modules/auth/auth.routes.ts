@@ -56,7 +56,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       config: publicRoute,
-      schema: { tags: ['auth'], summary: 'Sign in with e-mail, password and (when enabled) the MFA code', body: loginRequest, response: { 200: apiEnvelope(authResultSchema) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail, password and (when enabled) the MFA code',
+        body: loginRequest,
+        response: { 200: apiEnvelope(authResultSchema) },
+      },
     },
     async (request, reply) => {
       const { result, csrfToken } = await auth.signIn(deps, originOf(request), request.body, { method: 'password' });
@@ -94,7 +99,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/session',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'Restore the session of a stored session id and fingerprint', headers: sessionRestoreHeaders, response: { 200: apiEnvelope(sessionRestoreSchema) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Restore the session of a stored session id and fingerprint',
+        headers: sessionRestoreHeaders,
+        response: { 200: apiEnvelope(sessionRestoreSchema) },
+      },
     },
     async (request) => {
       const claimed = { sessionId: request.headers['x-session-id'], fingerprint: request.headers['x-session-fingerprint'] };
@@ -104,7 +114,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/auth/profile',
-    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Update the own profile', body: profileUpdateRequest, response: { 200: apiEnvelope(userSchema) } } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Update the own profile', body: profileUpdateRequest, response: { 200: apiEnvelope(userSchema) } },
+    },
     async (request) => ok(request, await accounts.updateProfile(deps, originOf(request), authOf(request), request.body), 'Profile updated'),
   );
 
@@ -112,32 +125,54 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/password',
     {
       onRequest: app.authenticate,
-      schema: { tags: ['auth'], summary: 'Change the own password; other sessions end', body: passwordChangeRequest, response: { 200: apiEnvelope(passwordChangeResultSchema) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the own password; other sessions end',
+        body: passwordChangeRequest,
+        response: { 200: apiEnvelope(passwordChangeResultSchema) },
+      },
     },
     async (request) => ok(request, await accounts.changePassword(deps, originOf(request), authOf(request), request.body), 'Password changed'),
   );
 
   app.get(
     '/auth/csrf-token',
-    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'The CSRF token of the current session', response: { 200: apiEnvelope(csrfTokenSchema) } } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'The CSRF token of the current session', response: { 200: apiEnvelope(csrfTokenSchema) } },
+    },
     async (request) => ok(request, { token: authOf(request).csrfToken }),
   );
 
   app.post(
     '/auth/mfa/enroll',
-    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Start TOTP enrolment (otpauth URL and QR code)', response: { 200: apiEnvelope(mfaEnrolmentSchema) } } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Start TOTP enrolment (otpauth URL and QR code)', response: { 200: apiEnvelope(mfaEnrolmentSchema) } },
+    },
     async (request) => ok(request, await mfa.enrolMfa(deps, authOf(request)), 'Scan the QR code with your authenticator app'),
   );
 
   app.post(
     '/auth/mfa/confirm',
-    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Confirm TOTP enrolment with a 6-digit code', body: mfaConfirmRequest, response: { 200: apiEnvelope(mfaRecoveryCodesSchema) } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm TOTP enrolment with a 6-digit code',
+        body: mfaConfirmRequest,
+        response: { 200: apiEnvelope(mfaRecoveryCodesSchema) },
+      },
+    },
     async (request) => ok(request, await mfa.confirmMfa(deps, originOf(request), authOf(request), request.body.code), 'Two-factor authentication enabled'),
   );
 
   app.post(
     '/auth/mfa/disable',
-    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Turn TOTP off with a current code', body: mfaConfirmRequest, response: { 200: apiEnvelope(mfaStatusSchema) } } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Turn TOTP off with a current code', body: mfaConfirmRequest, response: { 200: apiEnvelope(mfaStatusSchema) } },
+    },
     async (request) => ok(request, await mfa.disableMfa(deps, originOf(request), authOf(request), request.body.code), 'Two-factor authentication disabled'),
   );
 
@@ -145,16 +180,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/wallet/challenge',
     {
       config: publicRoute,
-      schema: { tags: ['auth'], summary: 'Issue a single-use Sign-In-With-Solana message', body: walletChallengeRequest, response: { 200: apiEnvelope(walletChallengeSchema) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Issue a single-use Sign-In-With-Solana message',
+        body: walletChallengeRequest,
+        response: { 200: apiEnvelope(walletChallengeSchema) },
+      },
     },
-    async (request) => ok(request, await wallets.issueChallenge(deps, challengeContext(app, request), request.body.walletAddress), 'Sign this message with your wallet'),
+    async (request) =>
+      ok(request, await wallets.issueChallenge(deps, challengeContext(app, request), request.body.walletAddress), 'Sign this message with your wallet'),
   );
 
   app.post(
     '/auth/wallet/session',
     {
       config: publicRoute,
-      schema: { tags: ['auth'], summary: 'Dual authentication: wallet signature plus e-mail and password', body: walletSessionRequest, response: { 200: apiEnvelope(walletSessionResultSchema) } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Dual authentication: wallet signature plus e-mail and password',
+        body: walletSessionRequest,
+        response: { 200: apiEnvelope(walletSessionResultSchema) },
+      },
     },
     async (request, reply) => {
       const { result, csrfToken } = await wallets.walletSignIn(deps, originOf(request), request.body);
@@ -166,13 +212,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/wallet/list',
-    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Wallets linked to the signed-in user', response: { 200: apiEnvelope(z.array(linkedWalletSchema)) } } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Wallets linked to the signed-in user', response: { 200: apiEnvelope(z.array(linkedWalletSchema)) } },
+    },
     async (request) => ok(request, await wallets.listWallets(deps, authOf(request))),
   );
 
   app.post(
     '/auth/wallet/link',
-    { onRequest: app.authenticate, schema: { tags: ['auth'], summary: 'Link a wallet by a signed challenge', body: walletLinkRequest, response: { 200: apiEnvelope(linkedWalletSchema) } } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['auth'], summary: 'Link a wallet by a signed challenge', body: walletLinkRequest, response: { 200: apiEnvelope(linkedWalletSchema) } },
+    },
     async (request) => ok(request, await wallets.linkWalletToUser(deps, originOf(request), authOf(request), request.body), 'Wallet linked'),
   );
 
@@ -180,20 +232,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/security/locked-accounts',
     {
       onRequest: app.requireRouteRoles('/security-center'),
-      schema: { tags: ['users'], summary: 'Accounts locked by failed sign-ins now, soonest unlocked first', response: { 200: apiEnvelope(z.array(lockedAccountSchema)) } },
+      schema: {
+        tags: ['users'],
+        summary: 'Accounts locked by failed sign-ins now, soonest unlocked first',
+        response: { 200: apiEnvelope(z.array(lockedAccountSchema)) },
+      },
     },
     async (request) => ok(request, await accounts.listLockedAccounts(deps, authOf(request))),
   );
 
   app.post(
     '/users/:id/unlock',
-    { onRequest: app.requirePermission('users:manage'), schema: { tags: ['users'], summary: 'Lift the lockout of an account', params: idParams, response: { 200: apiEnvelope(userAccessStateSchema) } } },
+    {
+      onRequest: app.requirePermission('users:manage'),
+      schema: { tags: ['users'], summary: 'Lift the lockout of an account', params: idParams, response: { 200: apiEnvelope(userAccessStateSchema) } },
+    },
     async (request) => ok(request, await accounts.unlockUser(deps, originOf(request), authOf(request), request.params.id), 'Account unlocked'),
   );
 
   app.post(
     '/users/:id/disable',
-    { onRequest: app.requirePermission('users:manage'), schema: { tags: ['users'], summary: 'Suspend a user and end all their sessions', params: idParams, response: { 200: apiEnvelope(userAccessStateSchema) } } },
+    {
+      onRequest: app.requirePermission('users:manage'),
+      schema: {
+        tags: ['users'],
+        summary: 'Suspend a user and end all their sessions',
+        params: idParams,
+        response: { 200: apiEnvelope(userAccessStateSchema) },
+      },
+    },
     async (request) => ok(request, await accounts.disableUser(deps, originOf(request), authOf(request), request.params.id), 'User disabled'),
   );
 };

@@ -19,7 +19,11 @@ export function nextClientIp(): string {
   return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
 }
 
-export async function signInAs(app: App, email: string, extra: { password?: string; mfaToken?: string; headers?: Record<string, string> } = {}): Promise<SignedIn> {
+export async function signInAs(
+  app: App,
+  email: string,
+  extra: { password?: string; mfaToken?: string; headers?: Record<string, string> } = {},
+): Promise<SignedIn> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',

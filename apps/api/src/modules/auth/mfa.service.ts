@@ -51,7 +51,13 @@ export async function disableMfa(deps: AuthDeps, origin: RequestOrigin, auth: Au
   if (!secret) throw new AppError('AUTH__MFA_NOT_ENABLED');
   if ((await acceptedTotpStep(deps.secrets.open(secret, auth.userId), code, account.credentials?.mfaLastTimeStep ?? null)) === null) throw invalidCode();
   await deps.db.withTenant(auth.tenantId, async (tx) => {
-    await repository.saveCredentials(tx, account.user, { mfaEnabled: false, mfaSecret: null, mfaPendingSecret: null, mfaLastTimeStep: null, recoveryCodeHashes: [] });
+    await repository.saveCredentials(tx, account.user, {
+      mfaEnabled: false,
+      mfaSecret: null,
+      mfaPendingSecret: null,
+      mfaLastTimeStep: null,
+      recoveryCodeHashes: [],
+    });
     await recordSecurityEvent(tx, origin, { tenantId: auth.tenantId, type: 'mfa_disabled', userId: auth.userId, userEmail: auth.email });
   });
   return { mfaEnabled: false };

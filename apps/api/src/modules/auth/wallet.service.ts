@@ -51,9 +51,21 @@ async function claimWalletProof(deps: AuthDeps, nonce: string, code: ProofFailur
   if (!(await repository.consumeChallenge(deps.db, nonce, new Date()))) throw new AppError(code, 'This sign-in message was already used. Please sign again.');
 }
 
-async function linkWallet(tx: Tx, origin: RequestOrigin, user: { id: string; tenantId: string; email: string }, walletAddress: string, walletType: LinkedWallet['walletType']) {
+async function linkWallet(
+  tx: Tx,
+  origin: RequestOrigin,
+  user: { id: string; tenantId: string; email: string },
+  walletAddress: string,
+  walletType: LinkedWallet['walletType'],
+) {
   const row = await repository.insertWalletLink(tx, { tenantId: user.tenantId, userId: user.id, walletAddress, walletType });
-  await recordSecurityEvent(tx, origin, { tenantId: user.tenantId, type: 'wallet_linked', userId: user.id, userEmail: user.email, details: { walletAddress, walletType } });
+  await recordSecurityEvent(tx, origin, {
+    tenantId: user.tenantId,
+    type: 'wallet_linked',
+    userId: user.id,
+    userEmail: user.email,
+    details: { walletAddress, walletType },
+  });
   return row;
 }
 
@@ -65,21 +77,30 @@ async function linkWallet(tx: Tx, origin: RequestOrigin, user: { id: string; ten
  * the same signature again with the code. A wallet not yet linked to anyone is linked to
  * this user on the first success; a wallet linked to somebody else is refused.
  */
-export async function walletSignIn(deps: AuthDeps, origin: RequestOrigin, input: WalletSessionRequest): Promise<{ result: WalletSessionResult; csrfToken: string }> {
+export async function walletSignIn(
+  deps: AuthDeps,
+  origin: RequestOrigin,
+  input: WalletSessionRequest,
+): Promise<{ result: WalletSessionResult; csrfToken: string }> {
   const nonce = await checkWalletProof(deps, input, 'WALLET_AUTH_FAILED');
   let walletType: LinkedWallet['walletType'] = 'other';
   let signedIn: SignedIn;
   try {
-    signedIn = await signIn(deps, origin, { email: input.email, password: input.password, mfaToken: input.mfaToken, recoveryCode: input.recoveryCode }, {
-      method: 'wallet',
-      afterCredentials: () => claimWalletProof(deps, nonce, 'WALLET_AUTH_FAILED'),
-      async beforeSession(tx, account) {
-        const link = await repository.findWalletLink(tx, input.walletAddress);
-        if (link && link.userId !== account.user.id) throw new AppError('WALLET_AUTH_FAILED', 'This wallet is linked to another account.');
-        if (link) walletType = walletTypeSchema.catch('other').parse(link.walletType);
-        else await linkWallet(tx, origin, account.user, input.walletAddress, walletType);
+    signedIn = await signIn(
+      deps,
+      origin,
+      { email: input.email, password: input.password, mfaToken: input.mfaToken, recoveryCode: input.recoveryCode },
+      {
+        method: 'wallet',
+        afterCredentials: () => claimWalletProof(deps, nonce, 'WALLET_AUTH_FAILED'),
+        async beforeSession(tx, account) {
+          const link = await repository.findWalletLink(tx, input.walletAddress);
+          if (link && link.userId !== account.user.id) throw new AppError('WALLET_AUTH_FAILED', 'This wallet is linked to another account.');
+          if (link) walletType = walletTypeSchema.catch('other').parse(link.walletType);
+          else await linkWallet(tx, origin, account.user, input.walletAddress, walletType);
+        },
       },
-    });
+    );
   } catch (error) {
     if (walletAlreadyLinked(error)) throw new AppError('WALLET_AUTH_FAILED', 'This wallet is linked to another account.');
     throw error;
@@ -90,7 +111,11 @@ export async function walletSignIn(deps: AuthDeps, origin: RequestOrigin, input:
 
 export async function listWallets(deps: AuthDeps, auth: AuthContext): Promise<LinkedWallet[]> {
   const rows = await deps.db.withTenant(auth.tenantId, (tx) => repository.walletsOfUser(tx, auth.userId));
-  return rows.map((row) => ({ walletAddress: row.walletAddress, walletType: walletTypeSchema.catch('other').parse(row.walletType), linkedAt: row.linkedAt.toISOString() }));
+  return rows.map((row) => ({
+    walletAddress: row.walletAddress,
+    walletType: walletTypeSchema.catch('other').parse(row.walletType),
+    linkedAt: row.linkedAt.toISOString(),
+  }));
 }
 
 export async function linkWalletToUser(deps: AuthDeps, origin: RequestOrigin, auth: AuthContext, input: WalletLinkRequest): Promise<LinkedWallet> {

@@ -62,7 +62,14 @@ describe('verifying a certificate against the embedded chain', () => {
     await executeOrThrow(
       chain,
       payer,
-      getCreateProjectMintInstructions({ payer, mint: projectMint, issuer, freezeAuthority: freeze.address, metadata: projectMetadata, mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize) }),
+      getCreateProjectMintInstructions({
+        payer,
+        mint: projectMint,
+        issuer,
+        freezeAuthority: freeze.address,
+        metadata: projectMetadata,
+        mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize),
+      }),
     );
     const account = await findHolderTokenAccount(holder.address, projectMint.address);
     await executeOrThrow(chain, payer, [await getCreateHolderTokenAccountInstructionAsync({ payer, owner: holder.address, mint: projectMint.address })]);
@@ -70,7 +77,12 @@ describe('verifying a certificate against the embedded chain', () => {
     await executeOrThrow(chain, payer, [getMintTokensInstruction({ mint: projectMint.address, destination: account, issuer, amount: 100n, decimals: 0 })]);
 
     const certificateMint = await generateKeyPairSigner();
-    const metadata: TokenMetadataInput = { name: 'CLC-2026-4F7Q2K9M', symbol: 'CLCERT', uri: 'https://carbonledger.test/c.json', additionalFields: [['hash', HASH]] };
+    const metadata: TokenMetadataInput = {
+      name: 'CLC-2026-4F7Q2K9M',
+      symbol: 'CLCERT',
+      uri: 'https://carbonledger.test/c.json',
+      additionalFields: [['hash', HASH]],
+    };
     certificateMetadata = metadata;
     const instructions = await getRetireWithCertificateInstructionsAsync({
       account,
@@ -79,9 +91,18 @@ describe('verifying a certificate against the embedded chain', () => {
       burnAuthority: holder,
       amount: 25n,
       memo: MEMO,
-      certificate: { payer: holder, certificateMint, issuer, holder: holder.address, metadata, mintLamports: await chain.getMinimumBalanceForRentExemption(certificateMintLayout(metadata).finalSize) },
+      certificate: {
+        payer: holder,
+        certificateMint,
+        issuer,
+        holder: holder.address,
+        metadata,
+        mintLamports: await chain.getMinimumBalanceForRentExemption(certificateMintLayout(metadata).finalSize),
+      },
     });
-    const wire = toWireTransaction(await signTransaction(buildTransactionMessage({ feePayer: holder, lifetime: await chain.getLatestBlockhash(), instructions })));
+    const wire = toWireTransaction(
+      await signTransaction(buildTransactionMessage({ feePayer: holder, lifetime: await chain.getLatestBlockhash(), instructions })),
+    );
     const outcome = await chain.sendAndConfirm(wire);
     expect(outcome.status).toBe('confirmed');
 
@@ -171,7 +192,13 @@ describe('verifying a certificate against the embedded chain', () => {
     const holderAccount = await findHolderTokenAccount(holder.address, mint);
     const { space, finalSize } = certificateMintLayout(certificateMetadata);
     await executeOrThrow(chain, holder, [
-      getCreateAccountInstruction({ payer: holder, newAccount: legacy, lamports: await chain.getMinimumBalanceForRentExemption(finalSize), space, programAddress: TOKEN_2022_PROGRAM_ADDRESS }),
+      getCreateAccountInstruction({
+        payer: holder,
+        newAccount: legacy,
+        lamports: await chain.getMinimumBalanceForRentExemption(finalSize),
+        space,
+        programAddress: TOKEN_2022_PROGRAM_ADDRESS,
+      }),
       getInitializeMetadataPointerInstruction({ mint, authority: some(issuer.address), metadataAddress: some(mint) }),
       getInitializeNonTransferableMintInstruction({ mint }),
       getInitializeMintInstruction({ mint, decimals: 0, mintAuthority: issuer.address, freezeAuthority: none() }),

@@ -75,7 +75,8 @@ function holdingOf(balances: readonly ChainTokenBalance[], mint: string, owner: 
 
 /** From the chain's own record: it landed without error, carries the memo and took exactly the amount from the holder. */
 function historyMatches(history: ChainTransaction, claim: ClaimedCertificate): boolean {
-  const burned = holdingOf(history.preTokenBalances, claim.tokenMint, claim.holderAddress) - holdingOf(history.postTokenBalances, claim.tokenMint, claim.holderAddress);
+  const burned =
+    holdingOf(history.preTokenBalances, claim.tokenMint, claim.holderAddress) - holdingOf(history.postTokenBalances, claim.tokenMint, claim.holderAddress);
   return history.err === null && history.memos.includes(claim.memo) && burned === claim.amount;
 }
 
@@ -162,7 +163,8 @@ export async function verifyCertificateOnChain(chain: ChainClient, claim: Claime
   const mint = mintKnown ? await chain.getMint(claim.mintAddress as Address) : null;
   let onChainHash: string | undefined;
   for (const extension of mint?.extensions ?? []) if (extension.__kind === 'TokenMetadata') onChainHash = extension.additionalMetadata.get(claim.hashField);
-  const holderAccount = mint && isAddress(claim.holderAddress) ? await chain.getTokenAccount(await findHolderTokenAccount(claim.holderAddress as Address, mint.address)) : null;
+  const holderAccount =
+    mint && isAddress(claim.holderAddress) ? await chain.getTokenAccount(await findHolderTokenAccount(claim.holderAddress as Address, mint.address)) : null;
 
   const burn = await burnChecks(chain, claim);
   return {
@@ -174,6 +176,9 @@ export async function verifyCertificateOnChain(chain: ChainClient, claim: Claime
     mintAuthorityRemoved: check('mintAuthorityRemoved', Boolean(mint && mint.mintAuthority === null)),
     metadataImmutable: check('metadataImmutable', metadataImmutable(mint)),
     metadataHash: check('metadataHash', claim.recomputedHash === claim.storedHash && onChainHash === claim.recomputedHash),
-    holder: check('holder', Boolean(holderAccount && holderAccount.owner === claim.holderAddress && holderAccount.mint === claim.mintAddress && holderAccount.amount === 1n)),
+    holder: check(
+      'holder',
+      Boolean(holderAccount && holderAccount.owner === claim.holderAddress && holderAccount.mint === claim.mintAddress && holderAccount.amount === 1n),
+    ),
   };
 }

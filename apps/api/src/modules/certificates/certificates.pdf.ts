@@ -88,7 +88,11 @@ export async function renderCertificatePdf(certificate: Certificate, branding: C
     size: 'A4',
     margin: PAGE_MARGIN,
     compress: false,
-    info: { Title: `Carbon retirement certificate ${certificate.number}`, Author: 'Carbonledger', Subject: `${certificate.projectName}, vintage ${certificate.vintage}` },
+    info: {
+      Title: `Carbon retirement certificate ${certificate.number}`,
+      Author: 'Carbonledger',
+      Subject: `${certificate.projectName}, vintage ${certificate.vintage}`,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -105,19 +109,31 @@ export async function renderCertificatePdf(certificate: Certificate, branding: C
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(26).text('Carbonledger', PAGE_MARGIN, 28, { lineBreak: false });
   doc.font('Helvetica').fontSize(11).text('Enterprise Carbon Credits Management', PAGE_MARGIN, 62, { lineBreak: false });
 
-  doc.fillColor(branding.primary).font('Helvetica-Bold').fontSize(20).text('Certificate of Carbon Credit Retirement', PAGE_MARGIN, 132, { width: contentWidth, align: 'center' });
+  doc
+    .fillColor(branding.primary)
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text('Certificate of Carbon Credit Retirement', PAGE_MARGIN, 132, { width: contentWidth, align: 'center' });
   doc.moveDown(0.4);
-  doc.fillColor('#333333').font('Helvetica').fontSize(11).text(
-    `${formatTonnes(certificate.amount, certificate.decimals)} tCO2e of verified carbon credits were permanently retired on the Solana blockchain. ` +
-      'This soulbound (non-transferable) certificate token records the retirement.',
-    { width: contentWidth, align: 'center' },
-  );
+  doc
+    .fillColor('#333333')
+    .font('Helvetica')
+    .fontSize(11)
+    .text(
+      `${formatTonnes(certificate.amount, certificate.decimals)} tCO2e of verified carbon credits were permanently retired on the Solana blockchain. ` +
+        'This soulbound (non-transferable) certificate token records the retirement.',
+      { width: contentWidth, align: 'center' },
+    );
 
   let y = doc.y + 24;
   const labelWidth = 150;
   for (const [label, value] of certificateRows(certificate)) {
     doc.fillColor('#666666').font('Helvetica').fontSize(10).text(label, PAGE_MARGIN, y, { width: labelWidth });
-    doc.fillColor('#111111').font('Helvetica-Bold').fontSize(11).text(value, PAGE_MARGIN + labelWidth, y, { width: contentWidth - labelWidth });
+    doc
+      .fillColor('#111111')
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text(value, PAGE_MARGIN + labelWidth, y, { width: contentWidth - labelWidth });
     y = doc.y + 8;
   }
 
@@ -132,7 +148,11 @@ export async function renderCertificatePdf(certificate: Certificate, branding: C
   ];
   for (const [label, value] of chainRows) {
     doc.fillColor('#666666').font('Helvetica').fontSize(9).text(label, PAGE_MARGIN, y, { lineBreak: false });
-    doc.fillColor('#111111').font('Courier').fontSize(7.5).text(value, PAGE_MARGIN, y + 12, { lineBreak: false });
+    doc
+      .fillColor('#111111')
+      .font('Courier')
+      .fontSize(7.5)
+      .text(value, PAGE_MARGIN, y + 12, { lineBreak: false });
     y += 30;
   }
 
@@ -140,11 +160,23 @@ export async function renderCertificatePdf(certificate: Certificate, branding: C
   const qrY = Math.max(y + 10, doc.page.height - PAGE_MARGIN - qrSize - 20);
   doc.image(qr, PAGE_MARGIN, qrY, { width: qrSize, height: qrSize });
   const textX = PAGE_MARGIN + qrSize + 20;
-  doc.fillColor(branding.primary).font('Helvetica-Bold').fontSize(12).text('Verify this certificate', textX, qrY + 24, { lineBreak: false });
-  doc.fillColor('#333333').font('Helvetica').fontSize(9).text('Scan the code or open the address below. The page re-checks the certificate against the blockchain.', textX, qrY + 44, {
-    width: contentWidth - qrSize - 20,
-  });
-  doc.fillColor(branding.primary).font('Helvetica').fontSize(9).text(certificate.verifyUrl, textX, doc.y + 6, { link: certificate.verifyUrl, lineBreak: false });
+  doc
+    .fillColor(branding.primary)
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text('Verify this certificate', textX, qrY + 24, { lineBreak: false });
+  doc
+    .fillColor('#333333')
+    .font('Helvetica')
+    .fontSize(9)
+    .text('Scan the code or open the address below. The page re-checks the certificate against the blockchain.', textX, qrY + 44, {
+      width: contentWidth - qrSize - 20,
+    });
+  doc
+    .fillColor(branding.primary)
+    .font('Helvetica')
+    .fontSize(9)
+    .text(certificate.verifyUrl, textX, doc.y + 6, { link: certificate.verifyUrl, lineBreak: false });
 
   doc.end();
   return finished;

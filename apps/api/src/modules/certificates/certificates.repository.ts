@@ -21,14 +21,29 @@ function filterOf(filter: CertificateFilter): SQL | undefined {
   return and(
     filter.companyId ? eq(certificates.companyId, filter.companyId) : undefined,
     pattern
-      ? or(ilike(certificates.number, pattern), ilike(certificates.projectName, pattern), ilike(certificates.projectId, pattern), ilike(certificates.beneficiaryName, pattern))
+      ? or(
+          ilike(certificates.number, pattern),
+          ilike(certificates.projectName, pattern),
+          ilike(certificates.projectId, pattern),
+          ilike(certificates.beneficiaryName, pattern),
+        )
       : undefined,
   );
 }
 
-export async function listCertificates(tx: Tx, filter: CertificateFilter, page: { limit: number; offset: number }): Promise<{ rows: CertificateRow[]; total: number }> {
+export async function listCertificates(
+  tx: Tx,
+  filter: CertificateFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: CertificateRow[]; total: number }> {
   const where = filterOf(filter);
-  const rows = await tx.select().from(certificates).where(where).orderBy(desc(certificates.issuedAt), desc(certificates.id)).limit(page.limit).offset(page.offset);
+  const rows = await tx
+    .select()
+    .from(certificates)
+    .where(where)
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id))
+    .limit(page.limit)
+    .offset(page.offset);
   const [total] = await tx.select({ value: count() }).from(certificates).where(where);
   return { rows, total: Number(total?.value ?? 0) };
 }

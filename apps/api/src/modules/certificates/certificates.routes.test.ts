@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { address, generateKeyPairSigner } from '@solana/kit';
-import { CERTIFICATE_CHECKS, certificateListSchema, certificateSchema, certificateTexts, certificateVerificationSchema, type Certificate, type CertificateVerification } from '@carbonledger/contracts';
+import {
+  CERTIFICATE_CHECKS,
+  certificateListSchema,
+  certificateSchema,
+  certificateTexts,
+  certificateVerificationSchema,
+  type Certificate,
+  type CertificateVerification,
+} from '@carbonledger/contracts';
 import { certificates } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { nextClientIp, signInAs, type SignedIn } from '../auth/auth.testing';
@@ -27,7 +35,11 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
   const verifyUrlOf = (number: string) => `http://localhost:${harness.app.config.port}/verify/${number}`;
 
   const get = (url: string, who: SignedIn | null, headers: Record<string, string> = {}) =>
-    harness.app.inject({ method: 'GET', url, headers: { host: HOST, 'x-forwarded-for': nextClientIp(), ...(who ? { authorization: who.headers.authorization! } : {}), ...headers } });
+    harness.app.inject({
+      method: 'GET',
+      url,
+      headers: { host: HOST, 'x-forwarded-for': nextClientIp(), ...(who ? { authorization: who.headers.authorization! } : {}), ...headers },
+    });
   const list = async (who: SignedIn, query = '') => {
     const response = await get(`/api/v1/certificates${query}`, who);
     expect(response.statusCode, response.body).toBe(200);
@@ -40,7 +52,8 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
     return certificateVerificationSchema.parse(response.json().data);
   };
   const failedChecks = (verification: CertificateVerification) => CERTIFICATE_CHECKS.filter((name) => !verification.checks[name].ok);
-  const tamper = (id: string, change: Partial<typeof certificates.$inferInsert>) => harness.app.db.asSystem((tx) => tx.update(certificates).set(change).where(eq(certificates.id, id)));
+  const tamper = (id: string, change: Partial<typeof certificates.$inferInsert>) =>
+    harness.app.db.asSystem((tx) => tx.update(certificates).set(change).where(eq(certificates.id, id)));
 
   beforeAll(async () => {
     harness = await createTestApp();
@@ -50,7 +63,12 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
     const beta = await createRegistryTenant(harness.app.db, 'certbeta');
     otherTenant = await signInAs(harness.app, beta.email);
     const verde = { tenantId: companyAdmin.result.tenant.id, companyId: companyAdmin.result.company.id };
-    wind = await issueTestCertificate(harness.app, { ...verde, number: 'CLC-2026-WIND0001', beneficiaryName: 'Verde Energia S.A.', issuedAt: new Date('2026-03-01T10:00:00Z') });
+    wind = await issueTestCertificate(harness.app, {
+      ...verde,
+      number: 'CLC-2026-WIND0001',
+      beneficiaryName: 'Verde Energia S.A.',
+      issuedAt: new Date('2026-03-01T10:00:00Z'),
+    });
     cerrado = await issueTestCertificate(harness.app, {
       ...verde,
       number: 'CLC-2026-CERR0002',
@@ -60,8 +78,18 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
       reason: 'net_zero_commitment',
       issuedAt: new Date('2026-04-01T10:00:00Z'),
     });
-    platform = await issueTestCertificate(harness.app, { tenantId: admin.result.tenant.id, companyId: admin.result.company.id, number: 'CLC-2026-PLAT0003', issuedAt: new Date('2026-05-01T10:00:00Z') });
-    foreign = await issueTestCertificate(harness.app, { tenantId: beta.tenantId, companyId: beta.companyId, number: 'CLC-2026-BETA0004', beneficiaryName: 'Beta Holdings' });
+    platform = await issueTestCertificate(harness.app, {
+      tenantId: admin.result.tenant.id,
+      companyId: admin.result.company.id,
+      number: 'CLC-2026-PLAT0003',
+      issuedAt: new Date('2026-05-01T10:00:00Z'),
+    });
+    foreign = await issueTestCertificate(harness.app, {
+      tenantId: beta.tenantId,
+      companyId: beta.companyId,
+      number: 'CLC-2026-BETA0004',
+      beneficiaryName: 'Beta Holdings',
+    });
   });
   afterAll(() => harness.close());
 
@@ -172,8 +200,15 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
       const configured = await createTestApp({ env: { PUBLIC_URL: 'https://certs.carbonledger.example' } });
       try {
         const who = await signInAs(configured.app, 'companyadmin@demo.test');
-        const issued = await issueTestCertificate(configured.app, { tenantId: who.result.tenant.id, companyId: who.result.company.id, number: 'CLC-2026-PUBL0005' });
-        const response = await configured.app.inject({ url: `/api/v1/certificates/${issued.certificate.id}/pdf`, headers: { authorization: who.headers.authorization! } });
+        const issued = await issueTestCertificate(configured.app, {
+          tenantId: who.result.tenant.id,
+          companyId: who.result.company.id,
+          number: 'CLC-2026-PUBL0005',
+        });
+        const response = await configured.app.inject({
+          url: `/api/v1/certificates/${issued.certificate.id}/pdf`,
+          headers: { authorization: who.headers.authorization! },
+        });
         expect(pdfText(response.rawPayload)).toContain('https://certs.carbonledger.example/verify/CLC-2026-PUBL0005');
       } finally {
         await configured.close();
@@ -204,7 +239,12 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
       const verification = certificateVerificationSchema.parse(response.json().data);
       expect(verification).toMatchObject({ valid: true, verdict: certificateTexts.valid });
       for (const name of CERTIFICATE_CHECKS) expect(verification.checks[name]).toEqual({ ok: true, message: certificateTexts.checks[name].ok });
-      expect(verification.certificate).toMatchObject({ number: 'CLC-2026-WIND0001', amount: '25', projectName: 'Texas Wind Farm Portfolio', transactionHash: wind.certificate.burnSignature });
+      expect(verification.certificate).toMatchObject({
+        number: 'CLC-2026-WIND0001',
+        amount: '25',
+        projectName: 'Texas Wind Farm Portfolio',
+        transactionHash: wind.certificate.burnSignature,
+      });
       expect(verification.certificate).not.toHaveProperty('beneficiary');
       expect(response.body).not.toContain('Verde Energia S.A.');
     });
@@ -216,13 +256,20 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
       expect(retired.status).toBe('completed');
       const verification = await verify(retired.certificateNumber!);
       expect(failedChecks(verification)).toEqual([]);
-      expect(verification).toMatchObject({ valid: true, certificate: { number: retired.certificateNumber, amount: '12', transactionHash: retired.signature, certificateMint: retired.certificateMint } });
+      expect(verification).toMatchObject({
+        valid: true,
+        certificate: { number: retired.certificateNumber, amount: '12', transactionHash: retired.signature, certificateMint: retired.certificateMint },
+      });
       const [listed] = (await list(companyAdmin, `?search=${retired.certificateNumber}`)).items;
       expect(listed).toMatchObject({ retirementId: retired.id, beneficiary: retired.beneficiaryName });
       expect(pdfText((await get(`/api/v1/certificates/${listed!.id}/pdf`, companyAdmin)).rawPayload)).toContain(retired.certificateNumber!);
 
       // A platform-managed wallet's retirement is signed on the server (the issuer pays the fee): valid too.
-      const managed = await createRetirement(harness.app, companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 4 }));
+      const managed = await createRetirement(
+        harness.app,
+        companyAdmin,
+        retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 4 }),
+      );
       expect(managed.retirement.status).toBe('completed');
       const managedVerification = await verify(managed.retirement.certificateNumber!);
       expect(failedChecks(managedVerification)).toEqual([]);
@@ -231,8 +278,14 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
 
     it("names the certificate's on-chain uri in the viewer, the PDF and the QR code, whatever Host or X-Forwarded-Host the request carries", async () => {
       const fixture = await retirementFixture(harness.app, companyAdmin, admin, { externalTokens: 1, managedTokens: 2 });
-      const { retirement } = await createRetirement(harness.app, companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 2 }));
-      const onChain = (await harness.app.chain.getMint(address(retirement.certificateMint!)))!.extensions.find((extension) => extension.__kind === 'TokenMetadata');
+      const { retirement } = await createRetirement(
+        harness.app,
+        companyAdmin,
+        retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 2 }),
+      );
+      const onChain = (await harness.app.chain.getMint(address(retirement.certificateMint!)))!.extensions.find(
+        (extension) => extension.__kind === 'TokenMetadata',
+      );
       const uri = onChain && 'uri' in onChain ? onChain.uri : null;
       expect(uri).toBe(verifyUrlOf(retirement.certificateNumber!));
 
@@ -243,7 +296,9 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
       expect(pdf).toContain(uri);
       expect(pdf).not.toContain('evil.example');
       const qr = await get(`/api/v1/certificates/${retirement.certificateId}/qr`, companyAdmin, hostile);
-      expect(qr.rawPayload.equals(await certificateQrPng(uri!, certificateBrandingOf({ customColors: { primary: '#0f4c5c', secondary: '#9acd32' } })))).toBe(true);
+      expect(qr.rawPayload.equals(await certificateQrPng(uri!, certificateBrandingOf({ customColors: { primary: '#0f4c5c', secondary: '#9acd32' } })))).toBe(
+        true,
+      );
       expect((await verify(retirement.certificateNumber!)).certificate.verifyUrl).toBe(uri);
     });
 
@@ -258,7 +313,11 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
     });
 
     it('is not valid once the stored amount differs from the burn', async () => {
-      const issued = await issueTestCertificate(harness.app, { tenantId: companyAdmin.result.tenant.id, companyId: companyAdmin.result.company.id, number: 'CLC-2026-TAMP0006' });
+      const issued = await issueTestCertificate(harness.app, {
+        tenantId: companyAdmin.result.tenant.id,
+        companyId: companyAdmin.result.company.id,
+        number: 'CLC-2026-TAMP0006',
+      });
       await tamper(issued.certificate.id, { amount: 26n });
       const verification = await verify('CLC-2026-TAMP0006');
       expect(verification).toMatchObject({ valid: false, verdict: certificateTexts.invalid });
@@ -267,7 +326,11 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
     });
 
     it('is not valid once the stored fingerprint or the beneficiary was changed', async () => {
-      const issued = await issueTestCertificate(harness.app, { tenantId: companyAdmin.result.tenant.id, companyId: companyAdmin.result.company.id, number: 'CLC-2026-TAMP0007' });
+      const issued = await issueTestCertificate(harness.app, {
+        tenantId: companyAdmin.result.tenant.id,
+        companyId: companyAdmin.result.company.id,
+        number: 'CLC-2026-TAMP0007',
+      });
       await tamper(issued.certificate.id, { metadataHash: 'f'.repeat(64) });
       expect(failedChecks(await verify('CLC-2026-TAMP0007'))).toEqual(['metadataHash']);
       await tamper(issued.certificate.id, { metadataHash: issued.certificate.metadataHash, beneficiaryName: 'Someone Else' });
@@ -275,18 +338,32 @@ describe('certificates API: list, viewer, PDF, QR and the public verification', 
     });
 
     it('is not valid when the certificate mint does not exist on chain', async () => {
-      const issued = await issueTestCertificate(harness.app, { tenantId: companyAdmin.result.tenant.id, companyId: companyAdmin.result.company.id, number: 'CLC-2026-TAMP0008' });
+      const issued = await issueTestCertificate(harness.app, {
+        tenantId: companyAdmin.result.tenant.id,
+        companyId: companyAdmin.result.company.id,
+        number: 'CLC-2026-TAMP0008',
+      });
       await tamper(issued.certificate.id, { mintAddress: (await generateKeyPairSigner()).address });
       const verification = await verify('CLC-2026-TAMP0008');
       expect(verification.valid).toBe(false);
-      expect(failedChecks(verification)).toEqual(['certificateMint', 'nonTransferable', 'accountFrozen', 'mintAuthorityRemoved', 'metadataImmutable', 'metadataHash', 'holder']);
+      expect(failedChecks(verification)).toEqual([
+        'certificateMint',
+        'nonTransferable',
+        'accountFrozen',
+        'mintAuthorityRemoved',
+        'metadataImmutable',
+        'metadataHash',
+        'holder',
+      ]);
     });
 
     it('is rate limited per client address', async () => {
       const ip = nextClientIp();
       const statuses: number[] = [];
       for (let i = 0; i <= VERIFY_RATE_LIMIT.max; i++) {
-        statuses.push((await harness.app.inject({ url: '/api/v1/public/certificates/CLC-2026-NOPE9999/verify', headers: { 'x-forwarded-for': ip } })).statusCode);
+        statuses.push(
+          (await harness.app.inject({ url: '/api/v1/public/certificates/CLC-2026-NOPE9999/verify', headers: { 'x-forwarded-for': ip } })).statusCode,
+        );
       }
       expect(statuses.slice(0, -1).every((status) => status === 404)).toBe(true);
       expect(statuses.at(-1)).toBe(429);

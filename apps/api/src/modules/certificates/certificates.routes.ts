@@ -31,29 +31,63 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/certificates',
     {
       onRequest: read,
-      schema: { tags: ['certificates'], summary: 'Burn certificates, newest first; search by number, project or beneficiary', querystring: certificateListQuery, response: { 200: apiEnvelope(certificateListSchema) } },
+      schema: {
+        tags: ['certificates'],
+        summary: 'Burn certificates, newest first; search by number, project or beneficiary',
+        querystring: certificateListQuery,
+        response: { 200: apiEnvelope(certificateListSchema) },
+      },
     },
     async (request) => ok(request, await certificates.listCertificates(deps, actorOf(request), request.query, baseUrl)),
   );
 
   app.get(
     '/certificates/:id',
-    { onRequest: read, schema: { tags: ['certificates'], summary: 'One certificate with every viewer field', params: certificateIdParams, response: { 200: apiEnvelope(certificateSchema) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags: ['certificates'],
+        summary: 'One certificate with every viewer field',
+        params: certificateIdParams,
+        response: { 200: apiEnvelope(certificateSchema) },
+      },
+    },
     async (request) => ok(request, await certificates.getCertificate(deps, actorOf(request), request.params.id, baseUrl)),
   );
 
   app.get(
     '/certificates/:id/pdf',
-    { onRequest: read, schema: { tags: ['certificates'], summary: 'The certificate as a PDF (attachment) with its QR code to the public verification page', params: certificateIdParams } },
+    {
+      onRequest: read,
+      schema: {
+        tags: ['certificates'],
+        summary: 'The certificate as a PDF (attachment) with its QR code to the public verification page',
+        produces: ['application/pdf'],
+        params: certificateIdParams,
+      },
+    },
     async (request, reply) => {
       const { fileName, pdf } = await certificates.certificatePdf(deps, actorOf(request), request.params.id, baseUrl);
-      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'private, no-store').send(pdf);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     },
   );
 
   app.get(
     '/certificates/:id/qr',
-    { onRequest: read, schema: { tags: ['certificates'], summary: 'The QR code (PNG or SVG) of the public verification page', params: certificateIdParams, querystring: certificateQrQuery } },
+    {
+      onRequest: read,
+      schema: {
+        tags: ['certificates'],
+        summary: 'The QR code (PNG or SVG) of the public verification page',
+        produces: ['image/png', 'image/svg+xml'],
+        params: certificateIdParams,
+        querystring: certificateQrQuery,
+      },
+    },
     async (request, reply) => {
       const { contentType, body } = await certificates.certificateQr(deps, actorOf(request), request.params.id, request.query.format, baseUrl);
       return reply.type(contentType).header('cache-control', 'private, max-age=300').send(body);

@@ -1,4 +1,11 @@
-import { certificateTexts, certificateVerifyPath, type Certificate, type CertificateList, type CertificateVerification, type PublicCertificate } from '@carbonledger/contracts';
+import {
+  certificateTexts,
+  certificateVerifyPath,
+  type Certificate,
+  type CertificateList,
+  type CertificateVerification,
+  type PublicCertificate,
+} from '@carbonledger/contracts';
 import type { ChainClient } from '@carbonledger/chain';
 import type { Database, Tx } from '../../db/database';
 import { companyScopeOf, type Actor } from '../../lib/actor';
@@ -72,7 +79,9 @@ export async function listCertificates(
   baseUrl: string,
 ): Promise<CertificateList> {
   const filter = { companyId: companyScope(actor, query.companyId), search: query.search || undefined };
-  const { rows, total } = await deps.db.withTenant(actor.tenantId, (tx) => repository.listCertificates(tx, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }));
+  const { rows, total } = await deps.db.withTenant(actor.tenantId, (tx) =>
+    repository.listCertificates(tx, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+  );
   return { items: rows.map((row) => toCertificate(deps, baseUrl, row)), total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -86,7 +95,10 @@ async function findVisibleCertificate(tx: Tx, actor: Reader, id: string): Promis
 
 /** The certificate with the tenant's branding, for what is drawn (the PDF, the QR code). */
 function brandedCertificate(deps: CertificateDeps, actor: Reader, id: string) {
-  return deps.db.withTenant(actor.tenantId, async (tx) => ({ row: await findVisibleCertificate(tx, actor, id), branding: certificateBrandingOf(await repository.tenantBranding(tx, actor.tenantId)) }));
+  return deps.db.withTenant(actor.tenantId, async (tx) => ({
+    row: await findVisibleCertificate(tx, actor, id),
+    branding: certificateBrandingOf(await repository.tenantBranding(tx, actor.tenantId)),
+  }));
 }
 
 export async function getCertificate(deps: CertificateDeps, actor: Reader, id: string, baseUrl: string): Promise<Certificate> {
@@ -98,10 +110,18 @@ export async function certificatePdf(deps: CertificateDeps, actor: Reader, id: s
   return { fileName: `certificate-${row.number}.pdf`, pdf: await renderCertificatePdf(toCertificate(deps, baseUrl, row), branding) };
 }
 
-export async function certificateQr(deps: CertificateDeps, actor: Reader, id: string, format: 'png' | 'svg', baseUrl: string): Promise<{ contentType: string; body: Buffer | string }> {
+export async function certificateQr(
+  deps: CertificateDeps,
+  actor: Reader,
+  id: string,
+  format: 'png' | 'svg',
+  baseUrl: string,
+): Promise<{ contentType: string; body: Buffer | string }> {
   const { row, branding } = await brandedCertificate(deps, actor, id);
   const url = certificateVerifyUrl(baseUrl, row.number);
-  return format === 'svg' ? { contentType: 'image/svg+xml', body: await certificateQrSvg(url, branding) } : { contentType: 'image/png', body: await certificateQrPng(url, branding) };
+  return format === 'svg'
+    ? { contentType: 'image/svg+xml', body: await certificateQrSvg(url, branding) }
+    : { contentType: 'image/png', body: await certificateQrPng(url, branding) };
 }
 
 /**

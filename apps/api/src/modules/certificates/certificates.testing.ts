@@ -49,12 +49,21 @@ export async function issueTestCertificate(app: App, input: TestCertificateInput
   await executeOrThrow(
     chain,
     issuer,
-    getCreateProjectMintInstructions({ payer: issuer, mint: projectMint, issuer, freezeAuthority: freeze.address, metadata: projectMetadata, mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize) }),
+    getCreateProjectMintInstructions({
+      payer: issuer,
+      mint: projectMint,
+      issuer,
+      freezeAuthority: freeze.address,
+      metadata: projectMetadata,
+      mintLamports: await chain.getMinimumBalanceForRentExemption(projectMintLayout(projectMetadata).finalSize),
+    }),
   );
   const account = await findHolderTokenAccount(holder.address, projectMint.address);
   await executeOrThrow(chain, issuer, [await getCreateHolderTokenAccountInstructionAsync({ payer: issuer, owner: holder.address, mint: projectMint.address })]);
   await executeOrThrow(chain, freeze, [getThawTokenAccountInstruction({ account, mint: projectMint.address, freezeAuthority: freeze })]);
-  await executeOrThrow(chain, issuer, [getMintTokensInstruction({ mint: projectMint.address, destination: account, issuer, amount: amount * 4n, decimals: 0 })]);
+  await executeOrThrow(chain, issuer, [
+    getMintTokensInstruction({ mint: projectMint.address, destination: account, issuer, amount: amount * 4n, decimals: 0 }),
+  ]);
 
   const retirementId = randomUUID();
   const beneficiaryName = input.beneficiaryName ?? 'Verde Energia S.A.';
@@ -83,7 +92,14 @@ export async function issueTestCertificate(app: App, input: TestCertificateInput
     burnAuthority: holder,
     amount,
     memo: retirementMemo(retirementId),
-    certificate: { payer: holder, certificateMint, issuer, holder: holder.address, metadata, mintLamports: await chain.getMinimumBalanceForRentExemption(certificateMintLayout(metadata).finalSize) },
+    certificate: {
+      payer: holder,
+      certificateMint,
+      issuer,
+      holder: holder.address,
+      metadata,
+      mintLamports: await chain.getMinimumBalanceForRentExemption(certificateMintLayout(metadata).finalSize),
+    },
   });
   const lifetime = await chain.getLatestBlockhash();
   const signed = await signTransaction(buildTransactionMessage({ feePayer: holder, lifetime, instructions }));
@@ -93,7 +109,10 @@ export async function issueTestCertificate(app: App, input: TestCertificateInput
 
   const issuedAt = input.issuedAt ?? new Date();
   const certificate = await app.db.asSystem(async (tx) => {
-    const [wallet] = await tx.insert(companyWallets).values({ tenantId: input.tenantId, companyId: input.companyId, address: holder.address, type: 'external', status: 'approved' }).returning();
+    const [wallet] = await tx
+      .insert(companyWallets)
+      .values({ tenantId: input.tenantId, companyId: input.companyId, address: holder.address, type: 'external', status: 'approved' })
+      .returning();
     const [submission] = await tx
       .insert(chainSubmissions)
       .values({

@@ -13,7 +13,10 @@ const STATUSES_PER_CALL = 256;
  * so an old transaction is not taken for a missing one while the history still serves it.
  * "processed" is not yet a decision and counts as landed only once confirmed.
  */
-export async function presenceOnChain(chain: Pick<ChainClient, 'getSignatureStatuses' | 'getTransaction'>, signatures: readonly string[]): Promise<Map<string, ChainPresence>> {
+export async function presenceOnChain(
+  chain: Pick<ChainClient, 'getSignatureStatuses' | 'getTransaction'>,
+  signatures: readonly string[],
+): Promise<Map<string, ChainPresence>> {
   const presence = new Map<string, ChainPresence>();
   for (let start = 0; start < signatures.length; start += STATUSES_PER_CALL) {
     const batch = signatures.slice(start, start + STATUSES_PER_CALL);

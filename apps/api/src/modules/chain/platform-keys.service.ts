@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createKeyPairSignerFromPrivateKeyBytes, signBytes, type Address, type ReadonlyUint8Array, type SignatureBytes, type TransactionPartialSigner } from '@solana/kit';
+import {
+  createKeyPairSignerFromPrivateKeyBytes,
+  signBytes,
+  type Address,
+  type ReadonlyUint8Array,
+  type SignatureBytes,
+  type TransactionPartialSigner,
+} from '@solana/kit';
 import type { Tx } from '../../db/database';
 import type { PlatformKeyPurpose } from '../../db/schema';
 import { openSecret, sealSecret } from './key-encryption';

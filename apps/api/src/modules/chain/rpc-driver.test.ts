@@ -15,10 +15,14 @@ async function serveEmbeddedChain(options: { beforeRequest?: (app: FastifyInstan
   options.beforeRequest?.(app);
   await app.register(rpcRoutes);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { chain, url: `${address}/rpc`, close: async () => {
-    await app.close();
-    await chain.close();
-  } };
+  return {
+    chain,
+    url: `${address}/rpc`,
+    close: async () => {
+      await app.close();
+      await chain.close();
+    },
+  };
 }
 
 describeChainClient('rpc driver through the local /rpc endpoint', async () => {
@@ -42,7 +46,9 @@ describe('rpc driver without a reachable WebSocket', () => {
       const chain = openRpcChain({ url: served.url, wsUrl: 'ws://127.0.0.1:9', pollIntervalMs: 20 });
       const payer = await fundedSigner(chain);
       const recipient = await generateKeyPairSigner();
-      const outcome = await chain.sendAndConfirm(await signedWire(chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n })]));
+      const outcome = await chain.sendAndConfirm(
+        await signedWire(chain, payer, [getTransferSolInstruction({ source: payer, destination: recipient.address, amount: 1_000_000n })]),
+      );
       expect(outcome.status).toBe('confirmed');
     } finally {
       await served.close();

@@ -18,7 +18,12 @@ export async function requestTrackingPass(app: FastifyInstance, delaySeconds = 0
  */
 export async function registerSubmissionTracker(app: FastifyInstance, context: Pick<ChainContext, 'db' | 'chain'>): Promise<void> {
   if (!(await app.jobs.getQueue(TRACK_SUBMISSIONS_QUEUE))) {
-    await app.jobs.createQueue(TRACK_SUBMISSIONS_QUEUE, { name: TRACK_SUBMISSIONS_QUEUE, policy: 'stately', retryLimit: 3, expireInSeconds: ABANDONED_JOB_SECONDS });
+    await app.jobs.createQueue(TRACK_SUBMISSIONS_QUEUE, {
+      name: TRACK_SUBMISSIONS_QUEUE,
+      policy: 'stately',
+      retryLimit: 3,
+      expireInSeconds: ABANDONED_JOB_SECONDS,
+    });
   }
   if (app.config.role === 'api') return;
   await app.jobs.work(TRACK_SUBMISSIONS_QUEUE, { pollingIntervalSeconds: 1 }, async () => {

@@ -30,7 +30,13 @@ export async function markSent(tx: Tx, id: string, sent: { signature: string; si
 }
 
 /** Records a decision; only undecided submissions (pending or sent) change. */
-export async function markFinished(tx: Tx, id: string, status: Exclude<SubmissionStatus, 'pending' | 'sent'>, error: string | null, commitment: Finality | null = null): Promise<void> {
+export async function markFinished(
+  tx: Tx,
+  id: string,
+  status: Exclude<SubmissionStatus, 'pending' | 'sent'>,
+  error: string | null,
+  commitment: Finality | null = null,
+): Promise<void> {
   await tx
     .update(chainSubmissions)
     .set({ status, error, commitment, finishedAt: sql`now()`, updatedAt: sql`now()` })

@@ -153,7 +153,12 @@ async function recordOutcome(context: ChainContext, tenantId: string, transactio
     await context.onUndecided?.();
     return { transactionId, signature, status: 'sent', error: null };
   }
-  const error = outcome.status === 'failed' ? describeTransactionError(outcome.err) : outcome.status === 'expired' ? 'The transaction expired before it was confirmed' : null;
+  const error =
+    outcome.status === 'failed'
+      ? describeTransactionError(outcome.err)
+      : outcome.status === 'expired'
+        ? 'The transaction expired before it was confirmed'
+        : null;
   const commitment = outcome.status === 'confirmed' ? outcome.commitment : null;
   await context.db.withTenant(tenantId, (tx) => markFinished(tx, transactionId, outcome.status, error, commitment));
   return { transactionId, signature, status: outcome.status, error };
@@ -214,7 +219,9 @@ export async function sendPlatformTransaction(context: ChainContext, input: Plat
   const platform = await platformSigners(context, input.tenantId);
   if (context.chain.driver === 'embedded') await fundLocally(context.chain, platform[input.feePayer].address);
   const lifetime = await context.chain.getLatestBlockhash();
-  const transaction = await signTransaction(buildTransactionMessage({ feePayer: platform[input.feePayer], lifetime, instructions: await input.build(platform) }));
+  const transaction = await signTransaction(
+    buildTransactionMessage({ feePayer: platform[input.feePayer], lifetime, instructions: await input.build(platform) }),
+  );
   assertWithinSizeLimit(transaction, input.kind);
   const wire = toWireTransaction(transaction);
   const row = await context.db.withTenant(input.tenantId, async (tx) => {

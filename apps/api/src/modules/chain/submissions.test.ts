@@ -21,7 +21,14 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { eq } from 'drizzle-orm';
 import { chainSubmissions, tenants } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { fundPlatformKeysLocally, getSubmission, prepareTransaction, sendPlatformTransaction, submitTransaction, type ChainContext } from './submissions.service';
+import {
+  fundPlatformKeysLocally,
+  getSubmission,
+  prepareTransaction,
+  sendPlatformTransaction,
+  submitTransaction,
+  type ChainContext,
+} from './submissions.service';
 import { markSent } from './submissions.repository';
 import { requestTrackingPass } from './submissions.jobs';
 
@@ -123,9 +130,13 @@ describe('prepare, sign in the wallet, submit', () => {
   it('refuses the prepared bytes without the wallet signature, and bytes that are not a transaction', async () => {
     const wallet = await fundedSigner(context.chain);
     const prepared = await prepareApproval(wallet.address);
-    const unsigned = await rejection(submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: prepared.unsignedTxBase64 }));
+    const unsigned = await rejection(
+      submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: prepared.unsignedTxBase64 }),
+    );
     expect(unsigned.fields?.signedTxBase64?.[0]).toBe(`The transaction must be signed by wallet ${wallet.address}`);
-    const garbage = await rejection(submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: 'bm90IGEgdHJhbnNhY3Rpb24=' }));
+    const garbage = await rejection(
+      submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: 'bm90IGEgdHJhbnNhY3Rpb24=' }),
+    );
     expect(garbage.code).toBe('VALIDATION_ERROR');
   });
 
@@ -134,7 +145,9 @@ describe('prepare, sign in the wallet, submit', () => {
     const prepared = await prepareApproval(wallet.address);
     if (!isEmbeddedChain(context.chain)) throw new Error('the test app runs the embedded chain');
     context.chain.advanceBlocks(151);
-    const error = await rejection(submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: await walletSigns(wallet, prepared.unsignedTxBase64) }));
+    const error = await rejection(
+      submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: await walletSigns(wallet, prepared.unsignedTxBase64) }),
+    );
     expect(error).toMatchObject({ code: 'CONFLICT', message: 'The prepared transaction has expired. Please prepare it again.' });
     expect(error).toMatchObject({ reason: 'CHAIN__PREPARED_TRANSACTION_EXPIRED' });
     expect(await getSubmission(context, tenantId, prepared.transactionId)).toMatchObject({ status: 'expired' });
@@ -182,7 +195,12 @@ describe('prepare, sign in the wallet, submit', () => {
     expect(minted.status).toBe('confirmed');
 
     const certificateMint = await generateKeyPairSigner();
-    const metadata = { name: 'Retirement certificate', symbol: 'CLCERT', uri: 'https://carbonledger.test/retirements/r-42.json', additionalFields: [['retirementId', 'r-42']] as [string, string][] };
+    const metadata = {
+      name: 'Retirement certificate',
+      symbol: 'CLCERT',
+      uri: 'https://carbonledger.test/retirements/r-42.json',
+      additionalFields: [['retirementId', 'r-42']] as [string, string][],
+    };
     const prepared = await prepareTransaction(context, {
       tenantId,
       kind: 'retirement',
@@ -205,7 +223,11 @@ describe('prepare, sign in the wallet, submit', () => {
           },
         }),
     });
-    const result = await submitTransaction(context, { tenantId, transactionId: prepared.transactionId, signedTxBase64: await walletSigns(holder, prepared.unsignedTxBase64) });
+    const result = await submitTransaction(context, {
+      tenantId,
+      transactionId: prepared.transactionId,
+      signedTxBase64: await walletSigns(holder, prepared.unsignedTxBase64),
+    });
     expect(result.status).toBe('confirmed');
     expect(await context.chain.getTokenAccount(account)).toMatchObject({ amount: 15n });
     expect(await context.chain.getMint(certificateMint.address)).toMatchObject({ supply: 1n, mintAuthority: null });
@@ -217,7 +239,13 @@ describe('prepare, sign in the wallet, submit', () => {
     const [otherTenant] = await harness.app.db.asSystem((tx) => tx.insert(tenants).values({ name: 'Other', slug: 'other-chain' }).returning());
     const error = await rejection(getSubmission(context, otherTenant!.id, prepared.transactionId));
     expect(error.code).toBe('NOT_FOUND');
-    const submit = await rejection(submitTransaction(context, { tenantId: otherTenant!.id, transactionId: prepared.transactionId, signedTxBase64: await walletSigns(wallet, prepared.unsignedTxBase64) }));
+    const submit = await rejection(
+      submitTransaction(context, {
+        tenantId: otherTenant!.id,
+        transactionId: prepared.transactionId,
+        signedTxBase64: await walletSigns(wallet, prepared.unsignedTxBase64),
+      }),
+    );
     expect(submit.code).toBe('NOT_FOUND');
   });
 
@@ -247,11 +275,12 @@ describe('prepare, sign in the wallet, submit', () => {
       tenantId,
       kind: 'wallet.thaw',
       feePayer: 'freeze',
-      build: async (platform) => [getThawTokenAccountInstruction({ account: await findHolderTokenAccount(stranger.address, mint), mint, freezeAuthority: platform.freeze })],
+      build: async (platform) => [
+        getThawTokenAccountInstruction({ account: await findHolderTokenAccount(stranger.address, mint), mint, freezeAuthority: platform.freeze }),
+      ],
     });
     expect(result.status).toBe('failed');
     expect(result.error).toMatch(/instruction 0 failed/);
     expect(await getSubmission(context, tenantId, result.transactionId)).toMatchObject({ status: 'failed', signature: result.signature });
   });
-
 });

@@ -5,8 +5,7 @@ import { auditLog, companies, userCredentials, users } from '../../db/schema';
 export type ActivityScope = { kind: 'tenant' } | { kind: 'company'; companyId: string } | { kind: 'user'; userId: string };
 
 export async function recentAuditEntries(tx: Tx, scope: ActivityScope, limit: number) {
-  const filter =
-    scope.kind === 'user' ? eq(auditLog.actorUserId, scope.userId) : scope.kind === 'company' ? eq(users.companyId, scope.companyId) : undefined;
+  const filter = scope.kind === 'user' ? eq(auditLog.actorUserId, scope.userId) : scope.kind === 'company' ? eq(users.companyId, scope.companyId) : undefined;
   return tx
     .select({
       id: auditLog.id,

@@ -15,14 +15,19 @@ async function summaryFor(email: string) {
   const who = await signInAs(harness.app, email);
   const response = await harness.app.inject({ url: '/api/v1/dashboard/summary', headers: who.headers });
   expect(response.statusCode).toBe(200);
-  return { who, data: response.json().data as { pendingActions: Array<{ kind: string; link: string }>; recentActivity: Array<{ action: string; actor: string | null }> } };
+  return {
+    who,
+    data: response.json().data as { pendingActions: Array<{ kind: string; link: string }>; recentActivity: Array<{ action: string; actor: string | null }> },
+  };
 }
 
 describe('GET /api/v1/dashboard/summary', () => {
   it('asks a company admin to finish KYC and to turn on two-factor authentication', async () => {
     const { who } = await summaryFor('companyadmin@demo.test');
     // The demo company is seeded KYC-approved so retirements work in the demo; start this case from an unreviewed company.
-    await harness.app.db.withTenant(who.result.tenant.id, (tx) => tx.update(companies).set({ kycStatus: 'not_started' }).where(eq(companies.id, who.result.company.id)));
+    await harness.app.db.withTenant(who.result.tenant.id, (tx) =>
+      tx.update(companies).set({ kycStatus: 'not_started' }).where(eq(companies.id, who.result.company.id)),
+    );
     const { data } = await summaryFor('companyadmin@demo.test');
     expect(data.pendingActions.map((action) => [action.kind, action.link])).toEqual([
       ['kyc', '/kyc'],
@@ -32,7 +37,9 @@ describe('GET /api/v1/dashboard/summary', () => {
 
   it('drops the KYC action once the company is approved', async () => {
     const { who } = await summaryFor('companyadmin@demo.test');
-    await harness.app.db.withTenant(who.result.tenant.id, (tx) => tx.update(companies).set({ kycStatus: 'approved' }).where(eq(companies.id, who.result.company.id)));
+    await harness.app.db.withTenant(who.result.tenant.id, (tx) =>
+      tx.update(companies).set({ kycStatus: 'approved' }).where(eq(companies.id, who.result.company.id)),
+    );
     const { data } = await summaryFor('companyadmin@demo.test');
     expect(data.pendingActions.map((action) => action.kind)).toEqual(['mfa_setup']);
   });

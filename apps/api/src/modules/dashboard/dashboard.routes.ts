@@ -8,7 +8,14 @@ import { dashboardSummary } from './dashboard.service';
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/summary',
-    { onRequest: app.authenticate, schema: { tags: ['dashboard'], summary: 'Pending actions and recent activity for the signed-in user', response: { 200: apiEnvelope(dashboardSummarySchema) } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Pending actions and recent activity for the signed-in user',
+        response: { 200: apiEnvelope(dashboardSummarySchema) },
+      },
+    },
     async (request) => ok(request, await request.withTenant((tx) => dashboardSummary(tx, actorOf(request)))),
   );
 };

@@ -17,7 +17,10 @@ export async function findTenantBySlug(tx: Tx, slug: string): Promise<{ id: stri
 }
 
 export async function findCompanyByName(tx: Tx, tenantId: string, name: string): Promise<{ id: string } | undefined> {
-  const [row] = await tx.select({ id: companies.id }).from(companies).where(and(eq(companies.tenantId, tenantId), eq(companies.name, name)));
+  const [row] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.tenantId, tenantId), eq(companies.name, name)));
   return row;
 }
 
@@ -38,7 +41,10 @@ export async function findWalletByName(tx: Tx, companyId: string, name: string) 
 }
 
 export async function mintOperationsOfWallet(tx: Tx, walletId: string) {
-  return tx.select({ status: mintOperations.status, mintAddress: mintOperations.mintAddress }).from(mintOperations).where(eq(mintOperations.walletId, walletId));
+  return tx
+    .select({ status: mintOperations.status, mintAddress: mintOperations.mintAddress })
+    .from(mintOperations)
+    .where(eq(mintOperations.walletId, walletId));
 }
 
 export async function hasRetirementFromWallet(tx: Tx, walletId: string): Promise<boolean> {

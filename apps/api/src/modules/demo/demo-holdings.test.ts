@@ -34,11 +34,26 @@ describe('demo holdings seeded at startup', () => {
     };
 
     const wallet = ((await read('/api/v1/wallets')) as CompanyWallet[]).find((item) => item.name === DEMO_HOLDINGS.walletName);
-    expect(wallet).toMatchObject({ type: 'platform_managed', status: 'active', operational: true, primary: true, companyName: DEMO_HOLDINGS.company, approvedBy: 'Arthur Mendes' });
+    expect(wallet).toMatchObject({
+      type: 'platform_managed',
+      status: 'active',
+      operational: true,
+      primary: true,
+      companyName: DEMO_HOLDINGS.company,
+      approvedBy: 'Arthur Mendes',
+    });
 
     const portfolio = portfolioSchema.parse(await read('/api/v1/portfolio'));
     expect(portfolio.holdings).toHaveLength(1);
-    expect(portfolio.holdings[0]).toMatchObject({ projectId: '1360', projectName: 'Tambopata-Bahuaja Forest Conservation (REDD+)', vintage: 2020, symbol: 'TBRP20', walletId: wallet!.id, heldAmount: '900', retiredAmount: '100' });
+    expect(portfolio.holdings[0]).toMatchObject({
+      projectId: '1360',
+      projectName: 'Tambopata-Bahuaja Forest Conservation (REDD+)',
+      vintage: 2020,
+      symbol: 'TBRP20',
+      walletId: wallet!.id,
+      heldAmount: '900',
+      retiredAmount: '100',
+    });
 
     const certificates = certificateListSchema.parse(await read('/api/v1/certificates'));
     expect(certificates.total).toBe(1);
@@ -74,6 +89,9 @@ describe('demo holdings guards', () => {
   it('logs a failure as a warning instead of stopping the start', async () => {
     const { app, log } = appWith('embedded');
     await expect(seedDemoHoldingsAtStartup(app)).resolves.toBeUndefined();
-    expect(log.warn).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: 'database unavailable' }) }), expect.stringContaining('could not be seeded'));
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.objectContaining({ message: 'database unavailable' }) }),
+      expect.stringContaining('could not be seeded'),
+    );
   });
 });

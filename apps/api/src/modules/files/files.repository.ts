@@ -7,7 +7,11 @@ export type NewFileRow = typeof files.$inferInsert;
 
 /** Records an upload; the tenant's earlier record of the same content wins (created false). */
 export async function recordFile(tx: Tx, row: NewFileRow): Promise<{ file: FileRow; created: boolean }> {
-  const [inserted] = await tx.insert(files).values(row).onConflictDoNothing({ target: [files.tenantId, files.cid] }).returning();
+  const [inserted] = await tx
+    .insert(files)
+    .values(row)
+    .onConflictDoNothing({ target: [files.tenantId, files.cid] })
+    .returning();
   if (inserted) return { file: inserted, created: true };
   const [existing] = await tx
     .select()

@@ -31,7 +31,12 @@ describe('file store API: upload by CID, public download', () => {
 
   const upload = async (who: SignedIn | null, bytes: Buffer, options?: Parameters<typeof multipart>[1]) => {
     const body = await multipart(bytes, options);
-    return harness.app.inject({ method: 'POST', url: '/api/v1/files', headers: { ...(who?.headers ?? {}), 'content-type': body.contentType }, payload: body.payload });
+    return harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/files',
+      headers: { ...(who?.headers ?? {}), 'content-type': body.contentType },
+      payload: body.payload,
+    });
   };
   const download = (cid: string, headers: Record<string, string> = {}) => harness.app.inject({ method: 'GET', url: `/api/v1/files/${cid}`, headers });
 
@@ -74,7 +79,13 @@ describe('file store API: upload by CID, public download', () => {
     expect((await download(cid, { 'if-none-match': `"${cid}"` })).statusCode).toBe(304);
 
     const [row] = await harness.app.db.asSystem((tx) => tx.select().from(files).where(eq(files.cid, cid)));
-    expect(row).toMatchObject({ tenantId: companyAdmin.result.tenant.id, uploadedBy: companyAdmin.result.user.id, contentType: 'image/png', sizeBytes: png.length, originalName: 'verde.png' });
+    expect(row).toMatchObject({
+      tenantId: companyAdmin.result.tenant.id,
+      uploadedBy: companyAdmin.result.user.id,
+      contentType: 'image/png',
+      sizeBytes: png.length,
+      originalName: 'verde.png',
+    });
   });
 
   it('keeps the same bytes once: a repeated upload answers the same CID, another tenant gets its own record', async () => {
@@ -100,7 +111,11 @@ describe('file store API: upload by CID, public download', () => {
 
     const fake = await upload(companyAdmin, Buffer.from('<html><script>alert(1)</script></html>'), { type: 'image/png' });
     expect(fake.statusCode).toBe(415);
-    expect(fake.json()).toMatchObject({ success: false, message: fileTexts.unsupportedType, error: { code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: [fileTexts.unsupportedType] } } });
+    expect(fake.json()).toMatchObject({
+      success: false,
+      message: fileTexts.unsupportedType,
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', fields: { file: [fileTexts.unsupportedType] } },
+    });
   });
 
   it('refuses SVG, which can carry script', async () => {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { FILE_FIELD, FILE_MAX_BYTES, apiEnvelope, fileCidParams, fileTexts, storedFileSchema } from '@carbonledger/contracts';
+import { FILE_CONTENT_TYPES, FILE_FIELD, FILE_MAX_BYTES, apiEnvelope, fileCidParams, fileTexts, storedFileSchema } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/app-error';
 import { requestBaseUrlOf } from '../../lib/explorer';
@@ -16,7 +16,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The one file of a multipart upload, read into memory (at most FILE_MAX_BYTES), with the store's refusals. */
 async function readUpload(request: FastifyRequest): Promise<files.Upload> {
-  const refuse = (code: 'VALIDATION_ERROR' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE', text: string) => new AppError(code, text, { fields: { [FILE_FIELD]: [text] } });
+  const refuse = (code: 'VALIDATION_ERROR' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE', text: string) =>
+    new AppError(code, text, { fields: { [FILE_FIELD]: [text] } });
   if (!request.isMultipart()) throw refuse('UNSUPPORTED_MEDIA_TYPE', fileTexts.missingFile);
   const part = await request.file();
   if (!part || part.fieldname !== FILE_FIELD) throw refuse('VALIDATION_ERROR', fileTexts.missingFile);
@@ -50,14 +51,16 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = authOf(request);
       const upload = await readUpload(request);
       const { file, created } = await files.storeUpload(store, app.db, { tenantId: auth.tenantId, userId: auth.userId }, upload);
-      return reply.status(created ? 201 : 200).send(ok(request, files.toStoredFile(file, { baseUrl: requestBaseUrlOf(app.config, request) }), fileTexts.uploaded));
+      return reply
+        .status(created ? 201 : 200)
+        .send(ok(request, files.toStoredFile(file, { baseUrl: requestBaseUrlOf(app.config, request) }), fileTexts.uploaded));
     },
   );
 
   // Public on purpose: content on IPFS is public, and token metadata must resolve for wallets and explorers.
   app.get(
     '/files/:cid',
-    { schema: { tags: ['files'], summary: 'The stored content of a CID (public, immutable)', params: fileCidParams } },
+    { schema: { tags: ['files'], summary: 'The stored content of a CID (public, immutable)', produces: FILE_CONTENT_TYPES, params: fileCidParams } },
     async (request, reply) => {
       const { cid } = request.params;
       const { bytes, contentType } = await files.readContent(store, cid);

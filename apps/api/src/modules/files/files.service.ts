@@ -30,7 +30,12 @@ export interface Uploader {
 /** The name the browser gave, without any folder part or control characters, at most 200 characters. */
 function displayName(name: string | null): string | null {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const cleaned = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const cleaned = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200);
   return cleaned === '' ? null : cleaned;
 }
 
@@ -57,7 +62,12 @@ export function toStoredFile(file: repository.FileRow, address: PublicAddress): 
  * missing content and the connection is not held while writing), then recorded for the
  * uploader's tenant. `created` is false when the tenant already had it.
  */
-export async function storeUpload(store: ContentStore, db: Database, uploader: Uploader, upload: Upload): Promise<{ file: repository.FileRow; created: boolean }> {
+export async function storeUpload(
+  store: ContentStore,
+  db: Database,
+  uploader: Uploader,
+  upload: Upload,
+): Promise<{ file: repository.FileRow; created: boolean }> {
   const contentType = detectImageType(upload.bytes);
   if (!contentType) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', fileTexts.unsupportedType, { fields: { file: [fileTexts.unsupportedType] } });

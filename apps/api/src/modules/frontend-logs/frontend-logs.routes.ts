@@ -14,13 +14,21 @@ export const frontendLogsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logs/frontend-error',
     {
       config: { csrf: false, rateLimit: FRONTEND_ERROR_RATE_LIMIT },
-      schema: { tags: ['system'], summary: 'Report an error from the web app', body: frontendErrorReport, response: { 200: apiEnvelope(z.object({ received: z.literal(true) })) } },
+      schema: {
+        tags: ['system'],
+        summary: 'Report an error from the web app',
+        body: frontendErrorReport,
+        response: { 200: apiEnvelope(z.object({ received: z.literal(true) })) },
+      },
     },
     async (request) => {
       const token = request.headers.authorization?.replace(/^Bearer\s+/i, '');
       const verified = token ? await app.tokens.verify(token) : null;
       const reporter = verified?.ok ? { userId: verified.claims.userId, tenantId: verified.claims.tenantId } : null;
-      request.log.warn({ frontendError: request.body, reporter, userAgent: request.headers['user-agent'] }, `frontend error: ${request.body.name}: ${request.body.message}`);
+      request.log.warn(
+        { frontendError: request.body, reporter, userAgent: request.headers['user-agent'] },
+        `frontend error: ${request.body.name}: ${request.body.message}`,
+      );
       return ok(request, { received: true as const }, 'Error reported');
     },
   );

@@ -7,10 +7,7 @@ const CHECK_TIMEOUT_MS = 2000;
 async function probe(check: () => Promise<string>): Promise<ComponentHealth> {
   const started = performance.now();
   try {
-    const detail = await Promise.race([
-      check(),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref()),
-    ]);
+    const detail = await Promise.race([check(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS).unref())]);
     return { status: 'up', detail, latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
     return { status: 'down', detail: error instanceof Error ? error.message : String(error), latencyMs: Math.round(performance.now() - started) };

@@ -63,8 +63,13 @@ describe('an Idempotency-Key whose request died between the chain send and the a
   /** Time passes for the key and for whatever the dead request left running (its runner leases and claims). */
   async function later(key: string, interval: string) {
     await app().db.asSystem(async (tx) => {
-      await tx.update(idempotencyKeys).set({ createdAt: sql`${idempotencyKeys.createdAt} - ${interval}::interval` }).where(eq(idempotencyKeys.key, key));
-      await tx.update(retirements).set({ runnerLeaseUntil: sql`now() - interval '1 second'`, updatedAt: sql`${retirements.updatedAt} - ${interval}::interval` });
+      await tx
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`${idempotencyKeys.createdAt} - ${interval}::interval` })
+        .where(eq(idempotencyKeys.key, key));
+      await tx
+        .update(retirements)
+        .set({ runnerLeaseUntil: sql`now() - interval '1 second'`, updatedAt: sql`${retirements.updatedAt} - ${interval}::interval` });
       await tx.update(mintOperations).set({ updatedAt: sql`${mintOperations.updatedAt} - ${interval}::interval` });
     });
     // The background work of that time: the retirement sweep and the stale-mint sweep, as their jobs run them.
@@ -74,7 +79,12 @@ describe('an Idempotency-Key whose request died between the chain send and the a
 
   const retirementsOf = (amount: bigint) => app().db.asSystem((tx) => tx.select().from(retirements).where(eq(retirements.amount, amount)));
   const confirmed = (kind: string) =>
-    app().db.asSystem((tx) => tx.select().from(chainSubmissions).where(and(eq(chainSubmissions.kind, kind), eq(chainSubmissions.status, 'confirmed'))));
+    app().db.asSystem((tx) =>
+      tx
+        .select()
+        .from(chainSubmissions)
+        .where(and(eq(chainSubmissions.kind, kind), eq(chainSubmissions.status, 'confirmed'))),
+    );
 
   it('retire now with a managed wallet, dead after the burn was sent: retries at 1 s, 2 min and 1 h answer the one retirement', async () => {
     const key = randomUUID();

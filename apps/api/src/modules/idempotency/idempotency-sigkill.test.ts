@@ -103,12 +103,21 @@ describe.skipIf(!serverUrl)('SIGKILL between the burn and the answer, then retri
   }, 60_000);
 
   it('burns once and answers the same retirement at 1 s, 2 min and 1 h', async () => {
-    const login = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' }, body: JSON.stringify({ email: 'companyadmin@demo.test', password: DEMO_PASSWORD }) });
+    const login = await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' },
+      body: JSON.stringify({ email: 'companyadmin@demo.test', password: DEMO_PASSWORD }),
+    });
     expect(login.status).toBe(200);
     const signedIn = (await login.json()) as { data: { tokens: { accessToken: string }; company: { id: string } } };
-    const headers = { authorization: `Bearer ${signedIn.data.tokens.accessToken}`, 'x-csrf-token': String(login.headers.get('x-csrf-token')), 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Bearer ${signedIn.data.tokens.accessToken}`,
+      'x-csrf-token': String(login.headers.get('x-csrf-token')),
+      'content-type': 'application/json',
+    };
     const read = async <T>(path: string): Promise<T> => ((await (await fetch(`${base}${path}`, { headers })).json()) as { data: T }).data;
-    const managedHolding = async () => (await read<Portfolio>('/api/v1/portfolio')).holdings.find((holding: PortfolioHolding) => holding.walletType === 'platform_managed')!;
+    const managedHolding = async () =>
+      (await read<Portfolio>('/api/v1/portfolio')).holdings.find((holding: PortfolioHolding) => holding.walletType === 'platform_managed')!;
 
     const before = await managedHolding();
     const retiredBefore = (await read<RetirementList>('/api/v1/retirements')).total;
@@ -124,7 +133,10 @@ describe.skipIf(!serverUrl)('SIGKILL between the burn and the answer, then retri
     });
     const retire = () => fetch(`${base}/api/v1/retirements`, { method: 'POST', headers: { ...headers, 'idempotency-key': key }, body });
 
-    const confirmedBurns = async () => Number((await sql.query<{ n: string }>(`select count(*) as n from chain_submissions where kind = 'retirement.burn' and status = 'confirmed'`)).rows[0]!.n);
+    const confirmedBurns = async () =>
+      Number(
+        (await sql.query<{ n: string }>(`select count(*) as n from chain_submissions where kind = 'retirement.burn' and status = 'confirmed'`)).rows[0]!.n,
+      );
     const burnsBefore = await confirmedBurns();
 
     // The completion after the burn writes the certificate: holding that table stalls the server between the burn and its answer.

@@ -25,7 +25,11 @@ const handlerEntered = () => new Promise<void>((resolve) => (signalEntered = res
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/v1/__probe/transfers',
-    { onRequest: app.authenticate, config: { idempotency: 'required' }, schema: { body: transferBody, response: { 201: apiEnvelope(z.object({ execution: z.number(), amount: z.number() })) } } },
+    {
+      onRequest: app.authenticate,
+      config: { idempotency: 'required' },
+      schema: { body: transferBody, response: { 201: apiEnvelope(z.object({ execution: z.number(), amount: z.number() })) } },
+    },
     async (request, reply) => {
       executions += 1;
       reply.status(201);
@@ -86,7 +90,12 @@ beforeAll(async () => {
 afterAll(() => harness.close());
 
 const post = (who: SignedIn, url: string, payload: unknown, key?: string) =>
-  harness.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) } });
+  harness.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
+  });
 
 describe('Idempotency-Key', () => {
   it('runs the first request once and replays its stored answer for a retry', async () => {
@@ -146,7 +155,12 @@ describe('Idempotency-Key', () => {
   });
 
   const ageKey = (key: string, interval: string) =>
-    harness.app.db.asSystem((tx) => tx.update(idempotencyKeys).set({ createdAt: sql`${idempotencyKeys.createdAt} - ${interval}::interval` }).where(eq(idempotencyKeys.key, key)));
+    harness.app.db.asSystem((tx) =>
+      tx
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`${idempotencyKeys.createdAt} - ${interval}::interval` })
+        .where(eq(idempotencyKeys.key, key)),
+    );
 
   it('never frees a key whose request created an operation: a server error, then 409 with Retry-After until the operation is decided, then its answer', async () => {
     executions = 0;

@@ -46,7 +46,15 @@ function keyOf(request: FastifyRequest): string | null {
 /** Same key and same request (caller, route, parameters, body) or it is another request. */
 function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
-    .update(canonicalJson({ user: request.auth?.userId ?? null, method: request.method, route: request.routeOptions.url, params: request.params, body: request.body ?? null }))
+    .update(
+      canonicalJson({
+        user: request.auth?.userId ?? null,
+        method: request.method,
+        route: request.routeOptions.url,
+        params: request.params,
+        body: request.body ?? null,
+      }),
+    )
     .digest('hex');
 }
 
@@ -124,7 +132,9 @@ export const idempotencyPlugin = fp(async (app) => {
     if (reply.statusCode >= 500) {
       await app.db.withTenant(tenantId, (tx) => releaseKey(tx, claim));
     } else {
-      await app.db.withTenant(tenantId, (tx) => completeKey(tx, claim, { status: reply.statusCode, body: typeof payload === 'string' ? payload : JSON.stringify(payload) }));
+      await app.db.withTenant(tenantId, (tx) =>
+        completeKey(tx, claim, { status: reply.statusCode, body: typeof payload === 'string' ? payload : JSON.stringify(payload) }),
+      );
     }
     return payload;
   });

@@ -14,18 +14,35 @@ export interface KeyClaim {
 }
 
 /** Claims the key for this request; answers null when another request already holds it. */
-export async function claimKey(tx: Tx, row: { tenantId: string; key: string; claimId: string; userId: string | null; requestHash: string; expiresAt: Date }): Promise<IdempotencyRow | null> {
+export async function claimKey(
+  tx: Tx,
+  row: { tenantId: string; key: string; claimId: string; userId: string | null; requestHash: string; expiresAt: Date },
+): Promise<IdempotencyRow | null> {
   const [claimed] = await tx
     .insert(idempotencyKeys)
     .values({ ...row, state: 'in_flight' })
     .onConflictDoUpdate({
       target: [idempotencyKeys.tenantId, idempotencyKeys.key],
-      set: { userId: row.userId, requestHash: row.requestHash, claimId: row.claimId, operationId: null, state: 'in_flight', responseStatus: null, responseBody: null, createdAt: sql`now()`, expiresAt: row.expiresAt },
+      set: {
+        userId: row.userId,
+        requestHash: row.requestHash,
+        claimId: row.claimId,
+        operationId: null,
+        state: 'in_flight',
+        responseStatus: null,
+        responseBody: null,
+        createdAt: sql`now()`,
+        expiresAt: row.expiresAt,
+      },
       // An expired key is free again, and so is one whose request died before it created an
       // operation (a crash). A key bound to an operation is never run again, however old.
       setWhere: or(
         lt(idempotencyKeys.expiresAt, sql`now()`),
-        and(eq(idempotencyKeys.state, 'in_flight'), isNull(idempotencyKeys.operationId), lt(idempotencyKeys.createdAt, sql`now() - ${ABANDONED_AFTER}::interval`)),
+        and(
+          eq(idempotencyKeys.state, 'in_flight'),
+          isNull(idempotencyKeys.operationId),
+          lt(idempotencyKeys.createdAt, sql`now() - ${ABANDONED_AFTER}::interval`),
+        ),
       ),
     })
     .returning();
@@ -59,6 +76,9 @@ export async function releaseKey(tx: Tx, claim: KeyClaim): Promise<void> {
 }
 
 export async function deleteExpiredKeys(tx: Tx): Promise<number> {
-  const deleted = await tx.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, sql`now()`)).returning({ key: idempotencyKeys.key });
+  const deleted = await tx
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.expiresAt, sql`now()`))
+    .returning({ key: idempotencyKeys.key });
   return deleted.length;
 }

@@ -44,14 +44,23 @@ function vintageYear(vintageStart: string): number {
  * minted by anything else while the job runs. The caller enqueues the job after commit.
  * `bindKey` ties the request's Idempotency-Key to the job in the same transaction.
  */
-export async function createMintingBatch(deps: MintingDeps, actor: Actor, input: { vcuBlockIds: string[]; walletId: string }, bindKey?: BindOperation): Promise<repository.MintingJobRow> {
+export async function createMintingBatch(
+  deps: MintingDeps,
+  actor: Actor,
+  input: { vcuBlockIds: string[]; walletId: string },
+  bindKey?: BindOperation,
+): Promise<repository.MintingJobRow> {
   const ids = [...new Set(input.vcuBlockIds)];
   return deps.context.db.withTenant(actor.tenantId, async (tx) => {
     const wallet = await requireMintWallet(tx, actor.companyId, input.walletId);
     const blocks = (await lockAvailableBlocks(tx, ids)).filter((block) => block.companyId === actor.companyId);
     if (blocks.length !== ids.length) {
       const missing = ids.filter((id) => !blocks.some((block) => block.id === id));
-      throw new AppError('MINTING__VCUS_UNAVAILABLE', `${missing.length} of the selected VCUs are not available for minting any more. Please reload the list.`, { fields: { vcuBlockIds: missing } });
+      throw new AppError(
+        'MINTING__VCUS_UNAVAILABLE',
+        `${missing.length} of the selected VCUs are not available for minting any more. Please reload the list.`,
+        { fields: { vcuBlockIds: missing } },
+      );
     }
     const totalAmount = blocks.reduce((sum, block) => sum + unitsOf(block), 0n);
     const job = await repository.insertJob(tx, {
@@ -151,7 +160,8 @@ export async function runMintingJob(deps: MintingDeps, tenantId: string, jobId: 
     for (const [chunk, part] of chunks) {
       if (part.every((item) => item.status === 'minted')) continue;
       const first = part[0]!;
-      if (!projects.has(first.projectId)) projects.set(first.projectId, await context.db.withTenant(tenantId, (tx) => deps.registry(tx).getProject(first.projectId)));
+      if (!projects.has(first.projectId))
+        projects.set(first.projectId, await context.db.withTenant(tenantId, (tx) => deps.registry(tx).getProject(first.projectId)));
       const project = projects.get(first.projectId);
       if (!project) throw new AppError('NOT_FOUND', `Carbon project ${first.projectId} not found`);
       const name = `${project.name}`.slice(0, 32);
@@ -206,12 +216,18 @@ export async function runMintingJob(deps: MintingDeps, tenantId: string, jobId: 
     });
     publish(deps, job);
     if (job.userId) {
-      await notify(context.db, deps.publisher, tenantId, { userIds: [job.userId] }, {
-        type: 'TRANSACTION',
-        title: mintingTexts.mintCompleted,
-        message: `Batch of ${job.vcuCount} VCUs (${job.totalAmount} tCO2e) minted to ${job.walletAddress}.`,
-        link: '/minting',
-      });
+      await notify(
+        context.db,
+        deps.publisher,
+        tenantId,
+        { userIds: [job.userId] },
+        {
+          type: 'TRANSACTION',
+          title: mintingTexts.mintCompleted,
+          message: `Batch of ${job.vcuCount} VCUs (${job.totalAmount} tCO2e) minted to ${job.walletAddress}.`,
+          link: '/minting',
+        },
+      );
     }
     return job;
   } catch (error) {
@@ -225,7 +241,13 @@ export async function runMintingJob(deps: MintingDeps, tenantId: string, jobId: 
     });
     publish(deps, job);
     if (permanent && job.userId) {
-      await notify(context.db, deps.publisher, tenantId, { userIds: [job.userId] }, { type: 'TRANSACTION', title: mintingTexts.mintingFailed, message, link: '/minting' });
+      await notify(
+        context.db,
+        deps.publisher,
+        tenantId,
+        { userIds: [job.userId] },
+        { type: 'TRANSACTION', title: mintingTexts.mintingFailed, message, link: '/minting' },
+      );
       return job;
     }
     throw error;

@@ -29,14 +29,25 @@ describe('batch VCU minting', () => {
 
   const get = (url: string, who: SignedIn) => harness.app.inject({ method: 'GET', url, headers: { authorization: who.headers.authorization! } });
   const createBatch = (vcuBlockIds: string[], key: string | null = randomUUID(), who: SignedIn = companyAdmin, wallet = walletId) =>
-    harness.app.inject({ method: 'POST', url: '/api/v1/minting/batches', headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: { vcuBlockIds, walletId: wallet } });
+    harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/minting/batches',
+      headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
+      payload: { vcuBlockIds, walletId: wallet },
+    });
 
   async function confirmedMintTos(reference: string): Promise<number> {
     const rows = await harness.app.db.withTenant(actor.tenantId, (tx) =>
       tx
         .select()
         .from(chainSubmissions)
-        .where(and(eq(chainSubmissions.kind, MINT_TO_KIND), eq(chainSubmissions.status, 'confirmed'), sql`${chainSubmissions.reference}->>'mintReference' = ${reference}`)),
+        .where(
+          and(
+            eq(chainSubmissions.kind, MINT_TO_KIND),
+            eq(chainSubmissions.status, 'confirmed'),
+            sql`${chainSubmissions.reference}->>'mintReference' = ${reference}`,
+          ),
+        ),
     );
     return rows.length;
   }
@@ -86,7 +97,9 @@ describe('batch VCU minting', () => {
     expect(resumed).toMatchObject({ status: 'completed', progress: 100, mintedAmount: 350n });
 
     for (let chunk = 0; chunk < chunks; chunk++) expect(await confirmedMintTos(`${job.id}:${chunk}`)).toBe(1);
-    const tokenised = (await vcusOf(harness.app, companyAdmin, '?status=tokenised&projectId=2250')).filter((vcu) => vcu.id !== null && blockIds.includes(vcu.id));
+    const tokenised = (await vcusOf(harness.app, companyAdmin, '?status=tokenised&projectId=2250')).filter(
+      (vcu) => vcu.id !== null && blockIds.includes(vcu.id),
+    );
     expect(tokenised).toHaveLength(50);
     const mint = tokenised[0]!.mintAddress!;
     expect(new Set(tokenised.map((vcu) => vcu.mintAddress))).toEqual(new Set([mint]));
@@ -100,7 +113,13 @@ describe('batch VCU minting', () => {
   it('POST /minting/batches runs as a job with live progress over the socket, listed in the minting-jobs table', async () => {
     await harness.app.listen({ port: 0, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
-    const socket: Socket = connect(`${baseUrl}${REALTIME.namespace}`, { path: REALTIME.path, transports: ['websocket'], auth: { token: companyAdmin.token }, reconnection: false, forceNew: true });
+    const socket: Socket = connect(`${baseUrl}${REALTIME.namespace}`, {
+      path: REALTIME.path,
+      transports: ['websocket'],
+      auth: { token: companyAdmin.token },
+      reconnection: false,
+      forceNew: true,
+    });
     await new Promise((resolve) => socket.once(SERVER_EVENTS.connectionConfirmed, resolve));
     const updates: MintingJob[] = [];
     socket.on(SERVER_EVENTS.mintingJobUpdate, (payload: MintingJob) => updates.push(payload));
@@ -167,7 +186,10 @@ describe('batch VCU minting', () => {
         status: 'processing',
       });
       await reserveUnits(tx, { blockIds: [blockId!] }, 5n, row.id);
-      await tx.update(mintOperations).set({ updatedAt: new Date(Date.now() - 120_000) }).where(eq(mintOperations.id, row.id));
+      await tx
+        .update(mintOperations)
+        .set({ updatedAt: new Date(Date.now() - 120_000) })
+        .where(eq(mintOperations.id, row.id));
       return row;
     });
 

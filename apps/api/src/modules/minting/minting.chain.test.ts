@@ -30,14 +30,19 @@ describe('minting on chain', () => {
       metadataFor: () => ({ name: 'Bahia Solar 2022', symbol: 'BAS22', uri: '', additionalFields: [['projectId', '2250']] as const }),
       createdBy: null,
     };
-    const [first, second] = await Promise.all([ensureProjectMint(harness.app.chainContext, spec), ensureProjectMint(harness.app.chainContext, spec)].map((p) => p.catch((error: Error) => error)));
+    const [first, second] = await Promise.all(
+      [ensureProjectMint(harness.app.chainContext, spec), ensureProjectMint(harness.app.chainContext, spec)].map((p) => p.catch((error: Error) => error)),
+    );
     const created = [first, second].find((result) => !(result instanceof Error));
     expect(created).toBeDefined();
     const mint = (created as { mintAddress: string }).mintAddress;
     expect((await ensureProjectMint(harness.app.chainContext, spec)).mintAddress).toBe(mint);
 
     const request = { tenantId, mint, owner, amount: 100n, decimals: 0, createdBy: null };
-    const [a, b] = await Promise.all([mintToOnce(harness.app.chainContext, { ...request, mintReference: 'ref-a' }), mintToOnce(harness.app.chainContext, { ...request, mintReference: 'ref-b' })]);
+    const [a, b] = await Promise.all([
+      mintToOnce(harness.app.chainContext, { ...request, mintReference: 'ref-a' }),
+      mintToOnce(harness.app.chainContext, { ...request, mintReference: 'ref-b' }),
+    ]);
     expect(a.signature).not.toBe(b.signature);
     expect(await supplyOf(harness.app, mint)).toBe(200n);
 

@@ -42,7 +42,12 @@ export interface ProjectMintSpec {
 /** Creation transactions left longer than this without reaching the chain are given up and started again with a new mint key. */
 const STALE_CREATION_MS = 120_000;
 
-async function createOnChain(context: ChainContext, spec: ProjectMintSpec, row: repository.ProjectMintRow, mintSigner: Awaited<ReturnType<typeof generateKeyPairSigner>>) {
+async function createOnChain(
+  context: ChainContext,
+  spec: ProjectMintSpec,
+  row: repository.ProjectMintRow,
+  mintSigner: Awaited<ReturnType<typeof generateKeyPairSigner>>,
+) {
   const metadata = spec.metadataFor(mintSigner.address);
   const mintLamports = await context.chain.getMinimumBalanceForRentExemption(projectMintLayout(metadata).finalSize);
   const result = await sendPlatformTransaction(context, {
@@ -97,7 +102,8 @@ export async function ensureProjectMint(context: ChainContext, spec: ProjectMint
   } else if (!(await context.chain.getMint(address(creating.mintAddress)))) {
     const undecided = await context.db.withTenant(spec.tenantId, (tx) => repository.submissionsFor(tx, CREATE_MINT_KIND, creating.id));
     const inFlight = undecided.some((submission) => submission.status === 'sent' || submission.status === 'pending');
-    if (inFlight || (undecided.length === 0 && Date.now() - creating.updatedAt.getTime() < STALE_CREATION_MS)) throw new ChainUndecidedError('The token creation');
+    if (inFlight || (undecided.length === 0 && Date.now() - creating.updatedAt.getTime() < STALE_CREATION_MS))
+      throw new ChainUndecidedError('The token creation');
     creating = await context.db.withTenant(spec.tenantId, (tx) => repository.updateProjectMint(tx, creating.id, { mintAddress: mintSigner.address }));
     await createOnChain(context, spec, creating, mintSigner);
   }

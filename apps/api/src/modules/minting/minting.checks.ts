@@ -22,6 +22,9 @@ export async function requireMintWallet(tx: Tx, companyId: string, walletId: str
 
 export function requireQuantityAvailable(quantity: bigint, available: bigint): void {
   if (quantity > available) {
-    throw AppError.validation({ quantity: [`${mintingTexts.quantityUnavailable} At most ${available} tCO2e are available.`] }, mintingTexts.quantityUnavailable);
+    throw AppError.validation(
+      { quantity: [`${mintingTexts.quantityUnavailable} At most ${available} tCO2e are available.`] },
+      mintingTexts.quantityUnavailable,
+    );
   }
 }

@@ -52,7 +52,8 @@ async function nextStepOf(tx: Tx, operation: repository.MintOperationRow): Promi
 export async function executeMint(deps: MintingDeps, actor: Actor, previewId: string, bindKey?: BindOperation): Promise<ExecuteOutcome> {
   const step = await deps.context.db.withTenant(actor.tenantId, async (tx) => {
     const preview = await repository.findPreviewForUpdate(tx, previewId);
-    if (!preview || preview.userId !== actor.userId) throw new AppError('MINTING__PREVIEW_NOT_EXECUTABLE', mintingTexts.cannotExecute, { fields: { previewId: [mintingTexts.cannotExecute] } });
+    if (!preview || preview.userId !== actor.userId)
+      throw new AppError('MINTING__PREVIEW_NOT_EXECUTABLE', mintingTexts.cannotExecute, { fields: { previewId: [mintingTexts.cannotExecute] } });
     const existing = await repository.findOperationOfPreview(tx, preview.id);
     const next = existing ? await nextStepOf(tx, existing) : await openOperation(tx, actor, preview);
     if (next === 'running') throw new AppError('MINTING__ALREADY_PROCESSING');
@@ -81,8 +82,10 @@ export async function executedMintOutcome(deps: MintingDeps, actor: Actor, opera
 
 /** A new operation for the preview, or an approval request for it above the tenant's limit. */
 async function openOperation(tx: Tx, actor: Actor, preview: repository.MintPreviewRow): Promise<ExecutionStep> {
-  if (preview.expiresAt.getTime() < Date.now()) throw new AppError('MINTING__PREVIEW_EXPIRED', mintingTexts.cannotExecute, { fields: { previewId: ['The preview has expired. Please review it again.'] } });
-  if (!preview.valid) throw new AppError('MINTING__INSUFFICIENT_BALANCE', mintingTexts.insufficientBalance, { fields: { previewId: [mintingTexts.insufficientBalance] } });
+  if (preview.expiresAt.getTime() < Date.now())
+    throw new AppError('MINTING__PREVIEW_EXPIRED', mintingTexts.cannotExecute, { fields: { previewId: ['The preview has expired. Please review it again.'] } });
+  if (!preview.valid)
+    throw new AppError('MINTING__INSUFFICIENT_BALANCE', mintingTexts.insufficientBalance, { fields: { previewId: [mintingTexts.insufficientBalance] } });
   await requireMintWallet(tx, actor.companyId, preview.walletId);
   const operation = await repository.insertOperation(tx, {
     tenantId: actor.tenantId,
@@ -135,12 +138,18 @@ async function openOperation(tx: Tx, actor: Actor, preview: repository.MintPrevi
 /** Notifies the approvers of a new approval request, then runs the operation or answers its state. */
 async function carryOut(deps: MintingDeps, actor: Actor, step: ExecutionStep): Promise<ExecuteOutcome> {
   if (step.created && step.approval) {
-    await notify(deps.context.db, deps.publisher, actor.tenantId, { roles: ['ADMIN', 'SUPER_ADMIN'] }, {
-      type: 'APPROVAL',
-      title: 'Mint approval requested',
-      message: `${step.operation.quantity} tCO2e of ${step.operation.projectName} (vintage ${step.operation.vintage}) await approval.`,
-      link: '/approvals',
-    });
+    await notify(
+      deps.context.db,
+      deps.publisher,
+      actor.tenantId,
+      { roles: ['ADMIN', 'SUPER_ADMIN'] },
+      {
+        type: 'APPROVAL',
+        title: 'Mint approval requested',
+        message: `${step.operation.quantity} tCO2e of ${step.operation.projectName} (vintage ${step.operation.vintage}) await approval.`,
+        link: '/approvals',
+      },
+    );
   }
   const approval = step.approval ? toApprovalRequest(step.approval) : null;
   if (!step.run) {
@@ -159,7 +168,8 @@ export async function approveMintRequest(deps: MintingDeps, actor: Actor, approv
     const row = await repository.findApprovalForUpdate(tx, approvalId);
     if (!row) throw AppError.notFound('Approval request');
     if (row.status !== 'pending') throw new AppError('MINTING__APPROVAL_NOT_PENDING');
-    if (actor.role !== row.approverRole && actor.role !== 'SUPER_ADMIN') throw new AppError('ACCESS_DENIED', `This request needs an approver with role ${row.approverRole}.`);
+    if (actor.role !== row.approverRole && actor.role !== 'SUPER_ADMIN')
+      throw new AppError('ACCESS_DENIED', `This request needs an approver with role ${row.approverRole}.`);
     if (row.requestorId === actor.userId) throw new AppError('MINTING__SELF_APPROVAL');
     const approved = await repository.updateApproval(tx, row.id, { status: 'approved', decidedBy: actor.userId, decidedAt: new Date() });
     await recordAudit(tx, {

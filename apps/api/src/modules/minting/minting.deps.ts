@@ -8,7 +8,10 @@ import type { RegistryProvider } from '../registry';
 export interface MintingDeps {
   context: ChainContext;
   publisher: NotificationPublisher;
-  live: { emitToCompany(target: { tenantId: string; companyId: string }, event: string, payload: unknown): void; transactionRecorded(tenantId: string, record: { kind: 'mint_operation' | 'minting_job'; id: string }): void };
+  live: {
+    emitToCompany(target: { tenantId: string; companyId: string }, event: string, payload: unknown): void;
+    transactionRecorded(tenantId: string, record: { kind: 'mint_operation' | 'minting_job'; id: string }): void;
+  };
   explorer: ExplorerTarget;
   /** Where project facts come from: the configured registry (Verra) or the embedded sandbox. */
   registry: RegistryProvider;

@@ -23,7 +23,14 @@ export async function enqueueMintingJob(app: FastifyInstance, data: BatchJobData
  */
 export async function registerMintingJobs(app: FastifyInstance, deps: MintingDeps): Promise<void> {
   if (!(await app.jobs.getQueue(MINTING_BATCH_QUEUE))) {
-    await app.jobs.createQueue(MINTING_BATCH_QUEUE, { name: MINTING_BATCH_QUEUE, policy: 'standard', retryLimit: 20, retryDelay: 2, retryBackoff: true, expireInSeconds: ABANDONED_JOB_SECONDS });
+    await app.jobs.createQueue(MINTING_BATCH_QUEUE, {
+      name: MINTING_BATCH_QUEUE,
+      policy: 'standard',
+      retryLimit: 20,
+      retryDelay: 2,
+      retryBackoff: true,
+      expireInSeconds: ABANDONED_JOB_SECONDS,
+    });
   }
   if (app.config.role === 'api') return;
   await app.jobs.work<BatchJobData>(MINTING_BATCH_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {

@@ -17,7 +17,12 @@ export function tokenMetadataUri(publicBaseUrl: string, mint: string): string {
 export const LONGEST_MINT_ADDRESS = '1'.repeat(44);
 
 /** On-chain metadata of a project+vintage mint: the registry facts a holder can read from the token itself. */
-export function projectMintMetadata(project: Pick<CarbonProject, 'id' | 'registry' | 'methodology'>, vintage: number, token: { name: string; symbol: string }, uri: string): TokenMetadataInput {
+export function projectMintMetadata(
+  project: Pick<CarbonProject, 'id' | 'registry' | 'methodology'>,
+  vintage: number,
+  token: { name: string; symbol: string },
+  uri: string,
+): TokenMetadataInput {
   return {
     name: token.name,
     symbol: token.symbol,
@@ -57,7 +62,9 @@ export async function tokenMetadataDocument(deps: MintingDeps, mintAddress: stri
     return {
       name: projectMint.name,
       symbol: projectMint.symbol,
-      description: presentation?.description ?? `${projectName}, vintage ${projectMint.vintage}: 1 token = 1 tCO2e of verified carbon units (${registryName} ${projectMint.projectId}).`,
+      description:
+        presentation?.description ??
+        `${projectName}, vintage ${projectMint.vintage}: 1 token = 1 tCO2e of verified carbon units (${registryName} ${projectMint.projectId}).`,
       ...(presentation?.logoUrl ? { image: logoImageUrl(deps.publicBaseUrl, presentation.logoUrl) } : {}),
       attributes: [
         { trait_type: 'Registry', value: registryName },
@@ -72,7 +79,11 @@ export async function tokenMetadataDocument(deps: MintingDeps, mintAddress: stri
         projectName,
         methodology,
         vintage: projectMint.vintage,
-        serialRanges: ranges.map((range) => ({ serialNumber: range.serialNumber, units: (range.blockEnd - range.blockStart + 1n).toString(), status: range.status })),
+        serialRanges: ranges.map((range) => ({
+          serialNumber: range.serialNumber,
+          units: (range.blockEnd - range.blockStart + 1n).toString(),
+          status: range.status,
+        })),
         supply: supply.toString(),
         decimals: projectMint.decimals,
       },

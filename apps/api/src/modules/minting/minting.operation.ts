@@ -17,7 +17,12 @@ export const STALE_PROCESSING_MS = 60_000;
 type MintOperationRow = repository.MintOperationRow;
 
 /** The registry's refusals that mean "not that many units": the operation cannot run with its quantity. */
-const UNITS_SHORT: readonly DomainErrorCode[] = ['REGISTRY__INSUFFICIENT_UNITS', 'REGISTRY__NOT_ENOUGH_FREE_UNITS', 'REGISTRY__SERIAL_OVERLAP', 'REGISTRY__BLOCK_NOT_ISSUED'];
+const UNITS_SHORT: readonly DomainErrorCode[] = [
+  'REGISTRY__INSUFFICIENT_UNITS',
+  'REGISTRY__NOT_ENOUGH_FREE_UNITS',
+  'REGISTRY__SERIAL_OVERLAP',
+  'REGISTRY__BLOCK_NOT_ISSUED',
+];
 
 /**
  * Runs a mint operation: reserve the VCUs (under the operation's id, so a retry finds its own
@@ -42,7 +47,11 @@ export async function runMintOperation(deps: MintingDeps, tenantId: string, oper
  * attempt reserved them) and its status processing. A completed operation answers without a
  * project: nothing is left to do. Too few units fail the operation for good.
  */
-async function claimOperation(deps: MintingDeps, tenantId: string, operationId: string): Promise<{ operation: MintOperationRow; project: CarbonProject | null }> {
+async function claimOperation(
+  deps: MintingDeps,
+  tenantId: string,
+  operationId: string,
+): Promise<{ operation: MintOperationRow; project: CarbonProject | null }> {
   try {
     return await deps.context.db.withTenant(tenantId, async (tx) => {
       const operation = await repository.findOperationForUpdate(tx, operationId);
@@ -73,7 +82,10 @@ async function reserveUnitsFor(deps: MintingDeps, tx: Tx, tenantId: string, oper
     await reserveUnits(tx, source, operation.quantity, operation.id);
   } catch (error) {
     if (error instanceof AppError && UNITS_SHORT.some((reason) => error.is(reason))) {
-      throw new AppError('MINTING__QUANTITY_UNAVAILABLE', `${mintingTexts.quantityUnavailable} ${error.message}`, { fields: { quantity: error.fields?.quantity ?? [error.message] }, cause: error });
+      throw new AppError('MINTING__QUANTITY_UNAVAILABLE', `${mintingTexts.quantityUnavailable} ${error.message}`, {
+        fields: { quantity: error.fields?.quantity ?? [error.message] },
+        cause: error,
+      });
     }
     throw error;
   }
@@ -90,7 +102,8 @@ async function mintOnChain(deps: MintingDeps, tenantId: string, operation: MintO
     name: operation.tokenName,
     symbol: operation.symbol,
     decimals: operation.decimals,
-    metadataFor: (mint) => projectMintMetadata(project, operation.vintage, { name: operation.tokenName, symbol: operation.symbol }, tokenMetadataUri(deps.publicBaseUrl, mint)),
+    metadataFor: (mint) =>
+      projectMintMetadata(project, operation.vintage, { name: operation.tokenName, symbol: operation.symbol }, tokenMetadataUri(deps.publicBaseUrl, mint)),
     createdBy: operation.userId,
   });
   const { signature } = await mintToOnce(context, {
@@ -113,7 +126,13 @@ async function mintOnChain(deps: MintingDeps, tenantId: string, operation: MintO
  * runners can reach here for one confirmed mint-to (a retry recording a dead run's mint); the
  * first records it, the second gets null.
  */
-async function recordCompleted(deps: MintingDeps, tenantId: string, operation: MintOperationRow, mintAddress: string, signature: string): Promise<MintOperationRow | null> {
+async function recordCompleted(
+  deps: MintingDeps,
+  tenantId: string,
+  operation: MintOperationRow,
+  mintAddress: string,
+  signature: string,
+): Promise<MintOperationRow | null> {
   return deps.context.db.withTenant(tenantId, async (tx) => {
     const current = await repository.findOperationForUpdate(tx, operation.id);
     if (current?.status === 'completed') return null;
@@ -140,12 +159,18 @@ async function recordCompleted(deps: MintingDeps, tenantId: string, operation: M
 async function announceCompleted(deps: MintingDeps, tenantId: string, operation: MintOperationRow): Promise<void> {
   deps.live.transactionRecorded(tenantId, { kind: 'mint_operation', id: operation.id });
   if (!operation.userId) return;
-  await notify(deps.context.db, deps.publisher, tenantId, { userIds: [operation.userId] }, {
-    type: 'TRANSACTION',
-    title: mintingTexts.mintCompleted,
-    message: `${operation.quantity} ${operation.symbol} minted to ${operation.walletAddress}.`,
-    link: '/portfolio',
-  });
+  await notify(
+    deps.context.db,
+    deps.publisher,
+    tenantId,
+    { userIds: [operation.userId] },
+    {
+      type: 'TRANSACTION',
+      title: mintingTexts.mintCompleted,
+      message: `${operation.quantity} ${operation.symbol} minted to ${operation.walletAddress}.`,
+      link: '/portfolio',
+    },
+  );
 }
 
 /** The operation failed for good: its reservation released, the failure recorded and told to its requester. */
@@ -154,12 +179,25 @@ async function failOperation(deps: MintingDeps, tenantId: string, operation: Min
   const failed = await deps.context.db.withTenant(tenantId, async (tx) => {
     await releaseReservation(tx, operation.id);
     const row = await repository.updateOperation(tx, operation.id, { status: 'failed', error: message });
-    await recordAudit(tx, { tenantId, actorUserId: operation.userId, action: 'mint.failed', resourceType: 'mint_operation', resourceId: operation.id, details: { error: message } });
+    await recordAudit(tx, {
+      tenantId,
+      actorUserId: operation.userId,
+      action: 'mint.failed',
+      resourceType: 'mint_operation',
+      resourceId: operation.id,
+      details: { error: message },
+    });
     return row;
   });
   deps.live.transactionRecorded(tenantId, { kind: 'mint_operation', id: operation.id });
   if (operation.userId) {
-    await notify(deps.context.db, deps.publisher, tenantId, { userIds: [operation.userId] }, { type: 'TRANSACTION', title: mintingTexts.mintingFailed, message, link: '/minting' });
+    await notify(
+      deps.context.db,
+      deps.publisher,
+      tenantId,
+      { userIds: [operation.userId] },
+      { type: 'TRANSACTION', title: mintingTexts.mintingFailed, message, link: '/minting' },
+    );
   }
   return failed;
 }

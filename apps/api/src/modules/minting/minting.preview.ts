@@ -46,18 +46,37 @@ export async function previewMint(deps: MintingDeps, actor: Actor, input: z.outp
     const projectMint = await repository.findProjectMint(tx, { registry: project.registry, projectId: project.id, vintage });
     const signers = await context.keyring.signers(tx, actor.tenantId);
     const settings = await mintingSettingsOf(tx);
-    return { project, vintage, available, wallet, projectMint: projectMint?.status === 'created' ? projectMint : null, issuer: signers.issuer.address, freeze: signers.freeze.address, settings };
+    return {
+      project,
+      vintage,
+      available,
+      wallet,
+      projectMint: projectMint?.status === 'created' ? projectMint : null,
+      issuer: signers.issuer.address,
+      freeze: signers.freeze.address,
+      settings,
+    };
   });
   const decimals = facts.projectMint?.decimals ?? input.decimals;
   const token = { name: facts.projectMint?.name ?? input.tokenName, symbol: facts.projectMint?.symbol ?? input.symbol, logoUrl: input.logoUrl ?? null };
-  const metadata = projectMintMetadata(facts.project, facts.vintage, token, tokenMetadataUri(deps.publicBaseUrl, facts.projectMint?.mintAddress ?? LONGEST_MINT_ADDRESS));
+  const metadata = projectMintMetadata(
+    facts.project,
+    facts.vintage,
+    token,
+    tokenMetadataUri(deps.publicBaseUrl, facts.projectMint?.mintAddress ?? LONGEST_MINT_ADDRESS),
+  );
   const fees = await feesFor(context, metadata, facts.projectMint?.mintAddress ?? null, facts.wallet.address);
   await fundPlatformKeysLocally(context, actor.tenantId);
   // The balance check is on the key that pays (docs/minting.md "Who pays"): the issuer signs and
   // pays every fee, so the receiving wallet's SOL is only reported; it pays nothing here.
   const [balance, walletBalance] = await Promise.all([context.chain.getBalance(facts.issuer), context.chain.getBalance(address(facts.wallet.address))]);
   const sufficient = balance >= fees.total;
-  const feeStrings = { tokenCreation: fees.tokenCreation.toString(), transaction: fees.transaction.toString(), associatedTokenAccount: fees.associatedTokenAccount.toString(), total: fees.total.toString() };
+  const feeStrings = {
+    tokenCreation: fees.tokenCreation.toString(),
+    transaction: fees.transaction.toString(),
+    associatedTokenAccount: fees.associatedTokenAccount.toString(),
+    total: fees.total.toString(),
+  };
 
   const preview = await context.db.withTenant(actor.tenantId, (tx) =>
     repository.insertPreview(tx, {
@@ -86,7 +105,13 @@ export async function previewMint(deps: MintingDeps, actor: Actor, input: z.outp
     previewId: preview.id,
     expiresAt: preview.expiresAt.toISOString(),
     valid: sufficient,
-    project: { id: facts.project.id, name: facts.project.name, registry: facts.project.registry, methodology: facts.project.methodology, type: facts.project.type },
+    project: {
+      id: facts.project.id,
+      name: facts.project.name,
+      registry: facts.project.registry,
+      methodology: facts.project.methodology,
+      type: facts.project.type,
+    },
     vintage: facts.vintage,
     quantity: input.quantity.toString(),
     availableQuantity: facts.available.toString(),
@@ -110,7 +135,12 @@ export async function previewMint(deps: MintingDeps, actor: Actor, input: z.outp
     checks: {
       projectExists: { ok: true, message: `${facts.project.name} (${REGISTRY_NAMES[facts.project.registry]} ${facts.project.id})` },
       quantityAvailable: { ok: true, message: `${input.quantity} of ${facts.available} tCO2e available for vintage ${facts.vintage}` },
-      token: { ok: true, message: existingMint ? `The ${token.symbol} token already exists (${existingMint}); tokens are added to it.` : `A new ${token.symbol} token will be created for this project and vintage.` },
+      token: {
+        ok: true,
+        message: existingMint
+          ? `The ${token.symbol} token already exists (${existingMint}); tokens are added to it.`
+          : `A new ${token.symbol} token will be created for this project and vintage.`,
+      },
       walletApproved: { ok: true, message: `Wallet ${facts.wallet.address} is approved` },
       balance: { ok: sufficient, message: balanceCheckMessage(fees.total, balance) },
     },

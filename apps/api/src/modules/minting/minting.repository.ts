@@ -33,7 +33,10 @@ export async function upsertSettings(tx: Tx, values: typeof mintingSettings.$inf
   const [row] = await tx
     .insert(mintingSettings)
     .values(values)
-    .onConflictDoUpdate({ target: mintingSettings.tenantId, set: { approvalLimit: values.approvalLimit, pricesUsdCents: values.pricesUsdCents, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: mintingSettings.tenantId,
+      set: { approvalLimit: values.approvalLimit, pricesUsdCents: values.pricesUsdCents, updatedAt: new Date() },
+    })
     .returning();
   return row!;
 }
@@ -68,7 +71,11 @@ export async function claimProjectMint(tx: Tx, values: typeof projectMints.$infe
 }
 
 export async function updateProjectMint(tx: Tx, id: string, change: Partial<Pick<ProjectMintRow, 'status' | 'mintAddress'>>): Promise<ProjectMintRow> {
-  const [row] = await tx.update(projectMints).set({ ...change, updatedAt: new Date() }).where(eq(projectMints.id, id)).returning();
+  const [row] = await tx
+    .update(projectMints)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(projectMints.id, id))
+    .returning();
   return row!;
 }
 
@@ -107,7 +114,11 @@ export async function listOperations(tx: Tx, companyId: string, limit: number): 
 }
 
 export async function updateOperation(tx: Tx, id: string, change: Partial<typeof mintOperations.$inferInsert>): Promise<MintOperationRow> {
-  const [row] = await tx.update(mintOperations).set({ ...change, updatedAt: new Date() }).where(eq(mintOperations.id, id)).returning();
+  const [row] = await tx
+    .update(mintOperations)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(mintOperations.id, id))
+    .returning();
   return row!;
 }
 
@@ -166,7 +177,11 @@ export async function staleProcessingOperations(tx: Tx, cutoff: Date): Promise<P
 }
 
 export async function updateJob(tx: Tx, id: string, change: Partial<typeof mintingJobs.$inferInsert>): Promise<MintingJobRow> {
-  const [row] = await tx.update(mintingJobs).set({ ...change, updatedAt: new Date() }).where(eq(mintingJobs.id, id)).returning();
+  const [row] = await tx
+    .update(mintingJobs)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(mintingJobs.id, id))
+    .returning();
   return row!;
 }
 
@@ -202,11 +217,17 @@ export async function claimJobLease(tx: Tx, id: string, until: Date): Promise<Mi
 
 /** A project mint by its address, across tenants: the public metadata document names only the mint. */
 export async function findProjectMintByAddress(tx: Tx, mintAddress: string): Promise<ProjectMintRow | undefined> {
-  const [row] = await tx.select().from(projectMints).where(and(eq(projectMints.mintAddress, mintAddress), eq(projectMints.status, 'created')));
+  const [row] = await tx
+    .select()
+    .from(projectMints)
+    .where(and(eq(projectMints.mintAddress, mintAddress), eq(projectMints.status, 'created')));
   return row;
 }
 
-export async function serialRangesOfMint(tx: Tx, mintAddress: string): Promise<{ serialNumber: string; blockStart: bigint; blockEnd: bigint; status: 'tokenised' | 'retired' }[]> {
+export async function serialRangesOfMint(
+  tx: Tx,
+  mintAddress: string,
+): Promise<{ serialNumber: string; blockStart: bigint; blockEnd: bigint; status: 'tokenised' | 'retired' }[]> {
   const rows = await tx
     .select({ serialNumber: vcuBlocks.serialNumber, blockStart: vcuBlocks.blockStart, blockEnd: vcuBlocks.blockEnd, status: vcuBlocks.status })
     .from(vcuBlocks)

@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { address } from '@solana/kit';
-import { insufficientBalanceText, mintingTexts, mintOperationSchema, mintPreviewSchema, portfolioSchema, registryTexts, tokenMetadataDocumentSchema, type ExecuteMintResult, type MintPreview, type Vcu } from '@carbonledger/contracts';
+import {
+  insufficientBalanceText,
+  mintingTexts,
+  mintOperationSchema,
+  mintPreviewSchema,
+  portfolioSchema,
+  registryTexts,
+  tokenMetadataDocumentSchema,
+  type ExecuteMintResult,
+  type MintPreview,
+  type Vcu,
+} from '@carbonledger/contracts';
 import { mintOperations } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
@@ -26,13 +37,22 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
   const post = (url: string, who: SignedIn, payload: unknown, headers: Record<string, string> = {}) =>
     harness.app.inject({ method: 'POST', url, headers: { ...who.headers, ...headers }, payload: payload as Record<string, unknown> });
   const get = (url: string, who: SignedIn) => harness.app.inject({ method: 'GET', url, headers: { authorization: who.headers.authorization! } });
-  const previewBody = (overrides: Record<string, unknown> = {}) => ({ projectId: WIND_PROJECT, vintage: 2023, quantity: '300', tokenName: 'Texas Wind 2023', symbol: 'TXW23', walletId, ...overrides });
+  const previewBody = (overrides: Record<string, unknown> = {}) => ({
+    projectId: WIND_PROJECT,
+    vintage: 2023,
+    quantity: '300',
+    tokenName: 'Texas Wind 2023',
+    symbol: 'TXW23',
+    walletId,
+    ...overrides,
+  });
   const previewOf = async (overrides: Record<string, unknown> = {}) => {
     const response = await post('/api/v1/minting/preview', companyAdmin, previewBody(overrides));
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as MintPreview;
   };
-  const execute = (previewId: string, key: string | null = randomUUID()) => post('/api/v1/minting/execute', companyAdmin, { previewId }, key ? { 'idempotency-key': key } : {});
+  const execute = (previewId: string, key: string | null = randomUUID()) =>
+    post('/api/v1/minting/execute', companyAdmin, { previewId }, key ? { 'idempotency-key': key } : {});
 
   beforeAll(async () => {
     harness = await createTestApp();
@@ -165,7 +185,10 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       expect(mintOperationSchema.safeParse(completed.operation).success).toBe(true);
       expect(completed.operation).toMatchObject({ status: 'completed', quantity: '300', walletAddress, approvalRequestId: null });
       expect(completed.operation.explorerUrl).toContain(completed.operation.signature!);
-      expect(completed.operation.serialNumbers).toEqual([importedSerials[0], importedSerials[1]!.replace(/-(\d+)-(\d+)-VCS/, (_m, start: string) => `-${start}-${BigInt(start) + 49n}-VCS`)]);
+      expect(completed.operation.serialNumbers).toEqual([
+        importedSerials[0],
+        importedSerials[1]!.replace(/-(\d+)-(\d+)-VCS/, (_m, start: string) => `-${start}-${BigInt(start) + 49n}-VCS`),
+      ]);
 
       const mint = completed.operation.mintAddress!;
       expect(await supplyOf(harness.app, mint)).toBe(300n);
@@ -184,7 +207,9 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       const mint = completed.operation.mintAddress!;
       const onChain = await harness.app.chain.getMint(address(mint));
       const metadata = onChain!.extensions.find((extension) => extension.__kind === 'TokenMetadata');
-      expect(metadata && 'uri' in metadata ? metadata.uri : null).toBe(`http://localhost:${harness.app.config.port}/api/v1/public/tokens/${mint}/metadata.json`);
+      expect(metadata && 'uri' in metadata ? metadata.uri : null).toBe(
+        `http://localhost:${harness.app.config.port}/api/v1/public/tokens/${mint}/metadata.json`,
+      );
 
       const response = await harness.app.inject({ method: 'GET', url: `/api/v1/public/tokens/${mint}/metadata.json` });
       expect(response.statusCode, response.body).toBe(200);
@@ -234,13 +259,25 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       expect(response.statusCode).toBe(200);
       const portfolio = portfolioSchema.parse(response.json().data);
       const holding = portfolio.holdings.find((item) => item.mint === completed.operation.mintAddress);
-      expect(holding).toMatchObject({ projectId: WIND_PROJECT, projectType: 'wind', vintage: 2023, walletAddress, heldAmount: '400', retiredAmount: '0', priceUsdCents: 300, valueUsdCents: '120000' });
+      expect(holding).toMatchObject({
+        projectId: WIND_PROJECT,
+        projectType: 'wind',
+        vintage: 2023,
+        walletAddress,
+        heldAmount: '400',
+        retiredAmount: '0',
+        priceUsdCents: 300,
+        valueUsdCents: '120000',
+      });
     });
   });
 
   describe('minting beyond the imported VCUs', () => {
     it('imports the rest from the registry, lowest free serials first, and mints it exactly once', async () => {
-      const importedLeft = (await vcusOf(harness.app, companyAdmin, `?status=available&projectId=${WIND_PROJECT}`)).reduce((sum, vcu) => sum + BigInt(vcu.amount), 0n);
+      const importedLeft = (await vcusOf(harness.app, companyAdmin, `?status=available&projectId=${WIND_PROJECT}`)).reduce(
+        (sum, vcu) => sum + BigInt(vcu.amount),
+        0n,
+      );
       expect(importedLeft).toBe(600n);
       const preview = await previewOf({ quantity: (importedLeft + 50n).toString() });
       const response = await execute(preview.previewId);
@@ -252,13 +289,17 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       const tokenised = (await vcusOf(harness.app, companyAdmin, '?status=tokenised')).filter((vcu) => operation.serialNumbers.includes(vcu.serialNumber));
       expect(tokenised.reduce((sum, vcu) => sum + BigInt(vcu.amount), 0n)).toBe(650n);
       const registryBlocks = (await get(`/api/v1/projects/${WIND_PROJECT}/vcus`, companyAdmin)).json().data as Vcu[];
-      const stillFree = registryBlocks.filter((vcu) => vcu.status === 'not_imported' && vcu.vintage === '2023').reduce((sum, vcu) => sum + BigInt(vcu.amount), 0n);
+      const stillFree = registryBlocks
+        .filter((vcu) => vcu.status === 'not_imported' && vcu.vintage === '2023')
+        .reduce((sum, vcu) => sum + BigInt(vcu.amount), 0n);
       expect(stillFree).toBe(freeInRegistry - 50n);
     });
   });
 
   async function previewIdOf(operationId: string): Promise<string> {
-    const [row] = await harness.app.db.withTenant(companyAdmin.result.tenant.id, (tx) => tx.select().from(mintOperations).where(eq(mintOperations.id, operationId)));
+    const [row] = await harness.app.db.withTenant(companyAdmin.result.tenant.id, (tx) =>
+      tx.select().from(mintOperations).where(eq(mintOperations.id, operationId)),
+    );
     return row!.previewId!;
   }
 
@@ -266,7 +307,9 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
     it('a mint above the limit waits for an administrator, who executes it exactly once', async () => {
       const settings = await harness.app.inject({ method: 'PUT', url: '/api/v1/minting/settings', headers: admin.headers, payload: { approvalLimit: 100 } });
       expect(settings.statusCode, settings.body).toBe(200);
-      expect((await harness.app.inject({ method: 'PUT', url: '/api/v1/minting/settings', headers: companyAdmin.headers, payload: { approvalLimit: 1 } })).statusCode).toBe(403);
+      expect(
+        (await harness.app.inject({ method: 'PUT', url: '/api/v1/minting/settings', headers: companyAdmin.headers, payload: { approvalLimit: 1 } })).statusCode,
+      ).toBe(403);
 
       const preview = await previewOf({ quantity: 150 });
       expect(preview.requiresApproval).toBe(true);
@@ -276,7 +319,15 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       const pending = response.json().data as ExecuteMintResult;
       expect(response.json().message).toBe(mintingTexts.awaitingApproval);
       expect(pending.operation.status).toBe('pending');
-      expect(pending.approval).toMatchObject({ type: 'mint', status: 'pending', credits: '150', projectId: WIND_PROJECT, level: 1, approverRole: 'ADMIN', priority: 'medium' });
+      expect(pending.approval).toMatchObject({
+        type: 'mint',
+        status: 'pending',
+        credits: '150',
+        projectId: WIND_PROJECT,
+        level: 1,
+        approverRole: 'ADMIN',
+        priority: 'medium',
+      });
       expect(await supplyOf(harness.app, preview.token.existingMint!)).toBe(supplyBefore);
 
       const approvalId = pending.approval!.id;
@@ -313,12 +364,19 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
     const CID = `bafkrei${'a'.repeat(52)}`;
 
     it('refuses a logo address that is neither https nor a file of the product store, naming the field', async () => {
-      for (const logoUrl of ['javascript:alert(1)', 'http://logos.example/wind.png', 'data:image/png;base64,AAAA', 'https://user:secret@logos.example/wind.png']) {
+      for (const logoUrl of [
+        'javascript:alert(1)',
+        'http://logos.example/wind.png',
+        'data:image/png;base64,AAAA',
+        'https://user:secret@logos.example/wind.png',
+      ]) {
         const response = await post('/api/v1/minting/preview', companyAdmin, previewBody({ quantity: 1, logoUrl }));
         expect(response.statusCode, logoUrl).toBe(400);
         expect(response.json().error.fields.logoUrl, logoUrl).toEqual([mintingTexts.logoUrlInvalid]);
       }
-      expect((await post('/api/v1/minting/preview', companyAdmin, previewBody({ quantity: 1, logoUrl: 'https://logos.example/wind.png' }))).statusCode).toBe(200);
+      expect((await post('/api/v1/minting/preview', companyAdmin, previewBody({ quantity: 1, logoUrl: 'https://logos.example/wind.png' }))).statusCode).toBe(
+        200,
+      );
     });
 
     it("publishes an uploaded logo under this deployment's own origin, whatever origin the address came with", async () => {

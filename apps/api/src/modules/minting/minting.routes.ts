@@ -46,7 +46,15 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/minting/preview',
-    { onRequest: mint, schema: { tags: ['minting'], summary: 'Check a mint and read its fees from the chain; stores a preview that execution needs', body: mintPreviewRequest, response: { 200: apiEnvelope(mintPreviewSchema) } } },
+    {
+      onRequest: mint,
+      schema: {
+        tags: ['minting'],
+        summary: 'Check a mint and read its fees from the chain; stores a preview that execution needs',
+        body: mintPreviewRequest,
+        response: { 200: apiEnvelope(mintPreviewSchema) },
+      },
+    },
     async (request) => {
       const preview = await previewMint(deps, actorOf(request), request.body);
       return ok(request, preview, preview.valid ? mintingTexts.previewValid : preview.checks.balance.message);
@@ -65,20 +73,36 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
           return outcome && executed(request, reply, outcome);
         },
       },
-      schema: { tags: ['minting'], summary: 'Execute a reviewed preview (Idempotency-Key required); 202 when the mint waits for approval', body: executeMintRequest, response: { 200: apiEnvelope(executeMintResultSchema), 202: apiEnvelope(executeMintResultSchema) } },
+      schema: {
+        tags: ['minting'],
+        summary: 'Execute a reviewed preview (Idempotency-Key required); 202 when the mint waits for approval',
+        body: executeMintRequest,
+        response: { 200: apiEnvelope(executeMintResultSchema), 202: apiEnvelope(executeMintResultSchema) },
+      },
     },
     async (request, reply) => executed(request, reply, await executeMint(deps, actorOf(request), request.body.previewId, operationBinderOf(request))),
   );
 
   app.get(
     '/minting/operations',
-    { onRequest: read, schema: { tags: ['minting'], summary: "The company's mint operations, newest first", querystring: mintOperationListQuery, response: { 200: apiEnvelope(z.array(mintOperationSchema)) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags: ['minting'],
+        summary: "The company's mint operations, newest first",
+        querystring: mintOperationListQuery,
+        response: { 200: apiEnvelope(z.array(mintOperationSchema)) },
+      },
+    },
     async (request) => ok(request, await listMintOperations(deps, actorOf(request), request.query.limit)),
   );
 
   app.get(
     '/minting/operations/:id',
-    { onRequest: read, schema: { tags: ['minting'], summary: 'One mint operation', params: mintOperationIdParams, response: { 200: apiEnvelope(mintOperationSchema) } } },
+    {
+      onRequest: read,
+      schema: { tags: ['minting'], summary: 'One mint operation', params: mintOperationIdParams, response: { 200: apiEnvelope(mintOperationSchema) } },
+    },
     async (request) => ok(request, await getMintOperation(deps, actorOf(request), request.params.id)),
   );
 
@@ -96,7 +120,12 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
           return reply.status(202).send(ok(request, toMintingJob(job), mintingTexts.batchCreated));
         },
       },
-      schema: { tags: ['minting'], summary: 'Mint chosen VCU blocks as a background job (Idempotency-Key required)', body: createMintingBatchRequest, response: { 202: apiEnvelope(mintingJobSchema) } },
+      schema: {
+        tags: ['minting'],
+        summary: 'Mint chosen VCU blocks as a background job (Idempotency-Key required)',
+        body: createMintingBatchRequest,
+        response: { 202: apiEnvelope(mintingJobSchema) },
+      },
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -108,13 +137,24 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/minting/batches',
-    { onRequest: read, schema: { tags: ['minting'], summary: "The company's minting jobs, newest first", querystring: mintOperationListQuery, response: { 200: apiEnvelope(z.array(mintingJobSchema)) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags: ['minting'],
+        summary: "The company's minting jobs, newest first",
+        querystring: mintOperationListQuery,
+        response: { 200: apiEnvelope(z.array(mintingJobSchema)) },
+      },
+    },
     async (request) => ok(request, await listMintingJobs(deps, actorOf(request), request.query.limit)),
   );
 
   app.get(
     '/minting/batches/:id',
-    { onRequest: read, schema: { tags: ['minting'], summary: 'One minting job with its progress', params: mintingJobIdParams, response: { 200: apiEnvelope(mintingJobSchema) } } },
+    {
+      onRequest: read,
+      schema: { tags: ['minting'], summary: 'One minting job with its progress', params: mintingJobIdParams, response: { 200: apiEnvelope(mintingJobSchema) } },
+    },
     async (request) => ok(request, await getMintingJob(deps, actorOf(request), request.params.id)),
   );
 
@@ -122,7 +162,12 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/approvals/:id/approve',
     {
       onRequest: app.requirePermission('approvals:decide'),
-      schema: { tags: ['approvals'], summary: 'Approve a pending mint request; the mint is executed once', params: approvalIdParams, response: { 200: apiEnvelope(executeMintResultSchema) } },
+      schema: {
+        tags: ['approvals'],
+        summary: 'Approve a pending mint request; the mint is executed once',
+        params: approvalIdParams,
+        response: { 200: apiEnvelope(executeMintResultSchema) },
+      },
     },
     async (request) => ok(request, await approveMintRequest(deps, actorOf(request), request.params.id)),
   );
@@ -132,7 +177,8 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['minting'],
-        summary: "A project mint's metadata document (its on-chain uri): registry facts and the serial ranges behind the supply. Public, in the token-metadata JSON format wallets read, not the API envelope",
+        summary:
+          "A project mint's metadata document (its on-chain uri): registry facts and the serial ranges behind the supply. Public, in the token-metadata JSON format wallets read, not the API envelope",
         params: tokenMetadataParams,
         response: { 200: tokenMetadataDocumentSchema },
       },
@@ -145,13 +191,28 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/minting/settings',
-    { onRequest: read, schema: { tags: ['minting'], summary: 'Approval limit (tCO2e) and prices per tCO2e by project type', response: { 200: apiEnvelope(mintingSettingsSchema) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags: ['minting'],
+        summary: 'Approval limit (tCO2e) and prices per tCO2e by project type',
+        response: { 200: apiEnvelope(mintingSettingsSchema) },
+      },
+    },
     async (request) => ok(request, await request.withTenant((tx) => mintingSettingsOf(tx))),
   );
 
   app.put(
     '/minting/settings',
-    { onRequest: app.requirePermission('settings:blockchain'), schema: { tags: ['minting'], summary: 'Change the approval limit or prices', body: updateMintingSettingsRequest, response: { 200: apiEnvelope(mintingSettingsSchema) } } },
+    {
+      onRequest: app.requirePermission('settings:blockchain'),
+      schema: {
+        tags: ['minting'],
+        summary: 'Change the approval limit or prices',
+        body: updateMintingSettingsRequest,
+        response: { 200: apiEnvelope(mintingSettingsSchema) },
+      },
+    },
     async (request) => ok(request, await request.withTenant((tx) => updateMintingSettings(tx, actorOf(request), request.body))),
   );
 };

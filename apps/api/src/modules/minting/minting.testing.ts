@@ -23,7 +23,9 @@ export async function approvedWallet(app: App, member: SignedIn, administrator: 
 export async function freeSubranges(app: App, who: SignedIn, projectId: string, count: number, unitsEach: bigint, skipBlocks = 0): Promise<string[]> {
   const response = await app.inject({ method: 'GET', url: `/api/v1/projects/${projectId}`, headers: { authorization: who.headers.authorization! } });
   const project = response.json().data as CarbonProjectDetail;
-  const blocks = project.vcuBlocks.filter((block) => block.status === 'issued' && BigInt(block.blockEnd) - BigInt(block.blockStart) + 1n >= BigInt(count) * unitsEach);
+  const blocks = project.vcuBlocks.filter(
+    (block) => block.status === 'issued' && BigInt(block.blockEnd) - BigInt(block.blockStart) + 1n >= BigInt(count) * unitsEach,
+  );
   const block = blocks[skipBlocks];
   if (!block) throw new Error(`Project ${projectId} has no free block of ${BigInt(count) * unitsEach} units`);
   const parsed = parseVerraSerial(block.serialNumber);
@@ -48,5 +50,7 @@ export async function supplyOf(app: App, mint: string): Promise<bigint> {
 }
 
 export function vcusOf(app: App, who: SignedIn, query = '') {
-  return app.inject({ method: 'GET', url: `/api/v1/vcus${query}`, headers: { authorization: who.headers.authorization! } }).then((response) => response.json().data as Vcu[]);
+  return app
+    .inject({ method: 'GET', url: `/api/v1/vcus${query}`, headers: { authorization: who.headers.authorization! } })
+    .then((response) => response.json().data as Vcu[]);
 }

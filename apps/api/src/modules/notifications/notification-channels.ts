@@ -14,6 +14,13 @@ export async function sendTestNotification(dataDir: string, channel: Channel, re
   const directory = path.join(dataDir, 'outbox', channel);
   await fs.mkdir(directory, { recursive: true });
   const file = path.join(directory, `${new Date().toISOString().replaceAll(':', '-')}-${randomUUID()}.json`);
-  await fs.writeFile(file, JSON.stringify({ channel, to: recipient, subject: content.title, body: content.message, link: content.link ?? null, sentAt: new Date().toISOString() }, null, 2));
+  await fs.writeFile(
+    file,
+    JSON.stringify(
+      { channel, to: recipient, subject: content.title, body: content.message, link: content.link ?? null, sentAt: new Date().toISOString() },
+      null,
+      2,
+    ),
+  );
   return path.relative(dataDir, file);
 }

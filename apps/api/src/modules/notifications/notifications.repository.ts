@@ -17,7 +17,10 @@ export async function listForUser(tx: Tx, userId: string, options: { unreadOnly:
 }
 
 export async function countUnread(tx: Tx, userId: string): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
   return Number(row?.n ?? 0);
 }
 

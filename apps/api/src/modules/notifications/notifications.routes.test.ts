@@ -20,7 +20,13 @@ const list = (who: SignedIn, query = '') => harness.app.inject({ url: `/api/v1/n
 
 async function sendToManager(title: string) {
   const { tenantId, id } = { tenantId: manager.result.tenant.id, id: manager.result.user.id };
-  return notify(harness.app.db, harness.app.live, tenantId, { userIds: [id] }, { type: 'TRANSACTION', title, message: `${title} details`, link: '/transactions' });
+  return notify(
+    harness.app.db,
+    harness.app.live,
+    tenantId,
+    { userIds: [id] },
+    { type: 'TRANSACTION', title, message: `${title} details`, link: '/transactions' },
+  );
 }
 
 describe('notifications', () => {

@@ -1,15 +1,7 @@
 import type { Notification, NotificationList, NotificationType, Role } from '@carbonledger/contracts';
 import type { Database, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import {
-  activeUserIdsWithRoles,
-  countUnread,
-  insertNotifications,
-  listForUser,
-  markAllRead,
-  markRead,
-  type NotificationRow,
-} from './notifications.repository';
+import { activeUserIdsWithRoles, countUnread, insertNotifications, listForUser, markAllRead, markRead, type NotificationRow } from './notifications.repository';
 
 export function toNotification(row: NotificationRow): Notification {
   return {
@@ -64,7 +56,14 @@ export async function createNotifications(tx: Tx, tenantId: string, recipients: 
   const userIds = 'userIds' in recipients ? recipients.userIds : await activeUserIdsWithRoles(tx, recipients.roles, recipients.companyId);
   const rows = await insertNotifications(
     tx,
-    [...new Set(userIds)].map((userId) => ({ tenantId, userId, type: content.type, title: content.title, message: content.message, link: content.link ?? null })),
+    [...new Set(userIds)].map((userId) => ({
+      tenantId,
+      userId,
+      type: content.type,
+      title: content.title,
+      message: content.message,
+      link: content.link ?? null,
+    })),
   );
   const deliveries: Delivery[] = [];
   for (const row of rows) {

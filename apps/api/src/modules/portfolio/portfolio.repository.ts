@@ -11,13 +11,19 @@ export type PortfolioProjectMintRow = typeof projectMints.$inferSelect;
 
 /** The company's wallets that are not removed. */
 export async function walletsOfCompany(tx: Tx, companyId: string): Promise<PortfolioWalletRow[]> {
-  return tx.select().from(companyWallets).where(and(eq(companyWallets.companyId, companyId), isNull(companyWallets.removedAt)));
+  return tx
+    .select()
+    .from(companyWallets)
+    .where(and(eq(companyWallets.companyId, companyId), isNull(companyWallets.removedAt)));
 }
 
 /** The project and vintage behind each of these mints, where the minting module created it. */
 export async function projectMintsByAddress(tx: Tx, addresses: readonly string[]): Promise<PortfolioProjectMintRow[]> {
   if (addresses.length === 0) return [];
-  return tx.select().from(projectMints).where(inArray(projectMints.mintAddress, [...addresses]));
+  return tx
+    .select()
+    .from(projectMints)
+    .where(inArray(projectMints.mintAddress, [...addresses]));
 }
 
 /** Completed retirements of a company per wallet and token. */

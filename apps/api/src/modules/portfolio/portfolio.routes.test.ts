@@ -14,7 +14,8 @@ describe('GET /api/v1/portfolio', () => {
   let walletAddress: string;
   let mintAddress: string;
 
-  const get = (who: SignedIn | null) => harness.app.inject({ method: 'GET', url: '/api/v1/portfolio', headers: who ? { authorization: who.headers.authorization! } : {} });
+  const get = (who: SignedIn | null) =>
+    harness.app.inject({ method: 'GET', url: '/api/v1/portfolio', headers: who ? { authorization: who.headers.authorization! } : {} });
 
   beforeAll(async () => {
     harness = await createTestApp();

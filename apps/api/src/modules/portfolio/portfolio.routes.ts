@@ -11,7 +11,12 @@ export const portfolioRoutes: FastifyPluginAsyncZod = async (app) => {
     '/portfolio',
     {
       onRequest: app.requirePermission('tokens:read'),
-      schema: { tags: ['portfolio'], summary: "The company's token holdings per token and project, read from the chain, with value", querystring: portfolioQuery, response: { 200: apiEnvelope(portfolioSchema) } },
+      schema: {
+        tags: ['portfolio'],
+        summary: "The company's token holdings per token and project, read from the chain, with value",
+        querystring: portfolioQuery,
+        response: { 200: apiEnvelope(portfolioSchema) },
+      },
     },
     async (request) => {
       const actor = actorOf(request);

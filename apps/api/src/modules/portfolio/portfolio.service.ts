@@ -24,7 +24,10 @@ export async function companyPortfolio({ db, chain, explorer, registry: registry
   const facts = await db.withTenant(tenantId, async (tx) => {
     const wallets = await walletsOfCompany(tx, companyId);
     const mints = await listTokenMints(tx);
-    const projectMints = await projectMintsByAddress(tx, mints.map((mint) => mint.mintAddress));
+    const projectMints = await projectMintsByAddress(
+      tx,
+      mints.map((mint) => mint.mintAddress),
+    );
     const registry = registryFor(tx);
     const projects = new Map<string, { name: string; type: ProjectType }>();
     for (const projectMint of projectMints) {
@@ -72,7 +75,8 @@ export async function companyPortfolio({ db, chain, explorer, registry: registry
       });
     }
   }
-  const tonnes = (pick: (holding: PortfolioHolding) => string) => sumAsTonnes(holdings.map((holding) => ({ amount: BigInt(pick(holding)), decimals: holding.decimals })));
+  const tonnes = (pick: (holding: PortfolioHolding) => string) =>
+    sumAsTonnes(holdings.map((holding) => ({ amount: BigInt(pick(holding)), decimals: holding.decimals })));
   return {
     holdings,
     totalHeld: tonnes((holding) => holding.heldAmount),

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carbonProjectDetailSchema, carbonProjectSchema, projectStatsSchema, registryTexts, vcuSchema, type CarbonProject, type Vcu } from '@carbonledger/contracts';
+import {
+  carbonProjectDetailSchema,
+  carbonProjectSchema,
+  projectStatsSchema,
+  registryTexts,
+  vcuSchema,
+  type CarbonProject,
+  type Vcu,
+} from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { eq } from 'drizzle-orm';
 import { companies, users } from '../../db/schema';
@@ -16,7 +24,8 @@ describe('carbon projects and VCU import API', () => {
   let viewer: SignedIn;
   let otherTenant: SignedIn;
 
-  const get = (url: string, who: SignedIn | null = admin) => harness.app.inject({ method: 'GET', url, headers: who ? { authorization: who.headers.authorization! } : {} });
+  const get = (url: string, who: SignedIn | null = admin) =>
+    harness.app.inject({ method: 'GET', url, headers: who ? { authorization: who.headers.authorization! } : {} });
   const importSerial = (serialNumber: unknown, who: SignedIn | null = admin) =>
     harness.app.inject({ method: 'POST', url: '/api/v1/vcus/import', headers: who?.headers ?? {}, payload: { serialNumber } });
 
@@ -30,11 +39,14 @@ describe('carbon projects and VCU import API', () => {
   afterAll(() => harness.close());
 
   describe('without a signed-in user', () => {
-    it.each(['/api/v1/projects', '/api/v1/projects/stats', '/api/v1/projects/2250', '/api/v1/projects/2250/vcus', '/api/v1/vcus'])('GET %s answers 401', async (url) => {
-      const response = await get(url, null);
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
-    });
+    it.each(['/api/v1/projects', '/api/v1/projects/stats', '/api/v1/projects/2250', '/api/v1/projects/2250/vcus', '/api/v1/vcus'])(
+      'GET %s answers 401',
+      async (url) => {
+        const response = await get(url, null);
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toMatchObject({ success: false, error: { code: 'UNAUTHORIZED' } });
+      },
+    );
 
     it('POST /api/v1/vcus/import answers 401', async () => {
       expect((await importSerial(WIND(690100001, 690100010), null)).statusCode).toBe(401);
@@ -83,7 +95,12 @@ describe('carbon projects and VCU import API', () => {
     ])('searches name, id and location for %j', async (search, ids) => {
       const response = await get(`/api/v1/projects?search=${encodeURIComponent(search)}`);
       expect(response.statusCode).toBe(200);
-      expect(response.json().data.items.map((item: CarbonProject) => item.id).sort()).toEqual([...ids].sort());
+      expect(
+        response
+          .json()
+          .data.items.map((item: CarbonProject) => item.id)
+          .sort(),
+      ).toEqual([...ids].sort());
     });
 
     it('filters by type', async () => {
@@ -100,7 +117,8 @@ describe('carbon projects and VCU import API', () => {
       expect(third.items).toHaveLength(1);
       const all = (await get('/api/v1/projects?pageSize=100')).json().data.items.map((item: CarbonProject) => item.id);
       const paged = [];
-      for (const page of [1, 2, 3]) paged.push(...(await get(`/api/v1/projects?pageSize=5&page=${page}`)).json().data.items.map((item: CarbonProject) => item.id));
+      for (const page of [1, 2, 3])
+        paged.push(...(await get(`/api/v1/projects?pageSize=5&page=${page}`)).json().data.items.map((item: CarbonProject) => item.id));
       expect(paged).toEqual(all);
     });
 
@@ -125,7 +143,12 @@ describe('carbon projects and VCU import API', () => {
       const stats = projectStatsSchema.parse(response.json().data);
       const items = (await get('/api/v1/projects?pageSize=100')).json().data.items as CarbonProject[];
       const sum = (pick: (item: CarbonProject) => string) => items.reduce((total, item) => total + BigInt(pick(item)), 0n).toString();
-      expect(stats).toMatchObject({ projectCount: 11, totalCredits: sum((item) => item.totalCredits), availableCredits: sum((item) => item.availableCredits), retiredCredits: sum((item) => item.retiredCredits) });
+      expect(stats).toMatchObject({
+        projectCount: 11,
+        totalCredits: sum((item) => item.totalCredits),
+        availableCredits: sum((item) => item.availableCredits),
+        retiredCredits: sum((item) => item.retiredCredits),
+      });
       expect(stats.byType.map((entry) => [entry.type, entry.projectCount])).toEqual([
         ['renewable', 2],
         ['wind', 3],
@@ -142,7 +165,12 @@ describe('carbon projects and VCU import API', () => {
       const response = await get('/api/v1/projects/1360');
       expect(response.statusCode).toBe(200);
       const detail = carbonProjectDetailSchema.parse(response.json().data);
-      expect(detail).toMatchObject({ name: 'Tambopata-Bahuaja Forest Conservation (REDD+)', methodology: 'VM0007', location: 'Madre de Dios, Peru', vintage: '2018–2021' });
+      expect(detail).toMatchObject({
+        name: 'Tambopata-Bahuaja Forest Conservation (REDD+)',
+        methodology: 'VM0007',
+        location: 'Madre de Dios, Peru',
+        vintage: '2018–2021',
+      });
       expect(detail.coBenefits).toContain('CCB Gold: Biodiversity');
       expect(detail.vcuBlocks[0]).toEqual({
         serialNumber: '12001-823550001-823772920-VCS-VCU-1024-VER-PE-14-1360-01012018-31122018-1',
@@ -200,7 +228,10 @@ describe('carbon projects and VCU import API', () => {
       const cases: [unknown, string][] = [
         [WIND(690100001, 690100000), 'Block end 690100000 is before block start 690100001'],
         ['16044-690100001-690100010-VCS-VCU-262-VER-XQ-1-3107-01012023-31122023-0', 'Country "XQ" is not a known ISO 3166 country code'],
-        ['16044-690100001-690100010-VCS-VCU-262-VER-US-1-3107-31022023-31122023-0', 'Vintage start "31022023" is not a real calendar date (DDMMYYYY, years 1990–2100)'],
+        [
+          '16044-690100001-690100010-VCS-VCU-262-VER-US-1-3107-31022023-31122023-0',
+          'Vintage start "31022023" is not a real calendar date (DDMMYYYY, years 1990–2100)',
+        ],
         ['16044-690100001-690100010-VCS-VCU-262-VER-US-1-3107-01012023-31122022-0', 'Vintage end 31122022 is before vintage start 01012023'],
         ['16044-69010000A-690100010-VCS-VCU-262-VER-US-1-3107-01012023-31122023-0', 'Block start "69010000A" must be a whole number'],
         ['not a serial', expect.stringContaining('13 dash-separated fields')],
@@ -277,7 +308,12 @@ describe('carbon projects and VCU import API', () => {
     });
 
     it('refuses a state-changing request without the CSRF token', async () => {
-      const response = await harness.app.inject({ method: 'POST', url: '/api/v1/vcus/import', headers: { authorization: admin.headers.authorization! }, payload: { serialNumber: WIND(690103001, 690103010) } });
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/api/v1/vcus/import',
+        headers: { authorization: admin.headers.authorization! },
+        payload: { serialNumber: WIND(690103001, 690103010) },
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json().error.code).toBe('CSRF_TOKEN_MISMATCH');
     });
@@ -293,7 +329,17 @@ describe('carbon projects and VCU import API', () => {
       await harness.app.db.asSystem(async (tx) => {
         const [verde] = await tx.select().from(companies).where(eq(companies.name, 'Verde Energia S.A.'));
         const [acme] = await tx.insert(companies).values({ tenantId: verde!.tenantId, name: 'Acme Carbon', kycStatus: 'approved' }).returning();
-        await tx.insert(users).values({ tenantId: verde!.tenantId, companyId: acme!.id, email: 'acme@demo.test', passwordHash, role: 'COMPANY_ADMIN', firstName: 'Ana', lastName: 'Acme' });
+        await tx
+          .insert(users)
+          .values({
+            tenantId: verde!.tenantId,
+            companyId: acme!.id,
+            email: 'acme@demo.test',
+            passwordHash,
+            role: 'COMPANY_ADMIN',
+            firstName: 'Ana',
+            lastName: 'Acme',
+          });
       });
       otherCompany = await signInAs(harness.app, 'acme@demo.test');
       platformAdmin = await signInAs(harness.app, 'admin@demo.test');
@@ -305,7 +351,9 @@ describe('carbon projects and VCU import API', () => {
       expect(own.length).toBeGreaterThan(0);
       expect(own.map((entry) => entry.serialNumber)).not.toContain(ACME);
       expect(((await get('/api/v1/vcus', otherCompany)).json().data as Vcu[]).map((entry) => entry.serialNumber)).toEqual([ACME]);
-      expect(((await get('/api/v1/vcus', platformAdmin)).json().data as Vcu[]).map((entry) => entry.serialNumber)).toEqual(expect.arrayContaining([ACME, ...own.map((entry) => entry.serialNumber)]));
+      expect(((await get('/api/v1/vcus', platformAdmin)).json().data as Vcu[]).map((entry) => entry.serialNumber)).toEqual(
+        expect.arrayContaining([ACME, ...own.map((entry) => entry.serialNumber)]),
+      );
 
       const projectView = (await get('/api/v1/projects/3107/vcus')).json().data as Vcu[];
       expect(projectView.find((entry) => entry.serialNumber === ACME)).toMatchObject({ id: null, status: 'unavailable', mintAddress: null, createdAt: null });

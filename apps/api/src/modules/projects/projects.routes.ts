@@ -29,40 +29,83 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/projects',
     {
       onRequest: readProjects,
-      schema: { tags: ['projects'], summary: 'Search carbon projects by name, registry id or location, filtered by type', querystring: projectListQuery, response: { 200: apiEnvelope(projectPageSchema) } },
+      schema: {
+        tags: ['projects'],
+        summary: 'Search carbon projects by name, registry id or location, filtered by type',
+        querystring: projectListQuery,
+        response: { 200: apiEnvelope(projectPageSchema) },
+      },
     },
     async (request) => ok(request, await request.withTenant((tx) => projects.searchProjects(registryFor(tx), request.query))),
   );
 
   app.get(
     '/projects/stats',
-    { onRequest: readProjects, schema: { tags: ['projects'], summary: 'Project count and credits (total, available, retired), overall and by type', response: { 200: apiEnvelope(projectStatsSchema) } } },
+    {
+      onRequest: readProjects,
+      schema: {
+        tags: ['projects'],
+        summary: 'Project count and credits (total, available, retired), overall and by type',
+        response: { 200: apiEnvelope(projectStatsSchema) },
+      },
+    },
     async (request) => ok(request, await request.withTenant((tx) => projects.projectStats(registryFor(tx)))),
   );
 
   app.get(
     '/projects/:id',
-    { onRequest: readProjects, schema: { tags: ['projects'], summary: 'A carbon project with its VCU blocks in the registry', params: projectIdParams, response: { 200: apiEnvelope(carbonProjectDetailSchema) } } },
+    {
+      onRequest: readProjects,
+      schema: {
+        tags: ['projects'],
+        summary: 'A carbon project with its VCU blocks in the registry',
+        params: projectIdParams,
+        response: { 200: apiEnvelope(carbonProjectDetailSchema) },
+      },
+    },
     async (request) => ok(request, await request.withTenant((tx) => projects.projectDetail(registryFor(tx), request.params.id))),
   );
 
   app.get(
     '/projects/:id/vcus',
-    { onRequest: readProjects, schema: { tags: ['projects'], summary: "The project's VCUs: this company's imported blocks and the registry's free ones", params: projectIdParams, response: { 200: apiEnvelope(z.array(vcuSchema)) } } },
-    async (request) => ok(request, await request.withTenant((tx) => projects.projectVcus(tx, registryFor(tx), request.params.id, companyScopeOf(actorOf(request))))),
+    {
+      onRequest: readProjects,
+      schema: {
+        tags: ['projects'],
+        summary: "The project's VCUs: this company's imported blocks and the registry's free ones",
+        params: projectIdParams,
+        response: { 200: apiEnvelope(z.array(vcuSchema)) },
+      },
+    },
+    async (request) =>
+      ok(request, await request.withTenant((tx) => projects.projectVcus(tx, registryFor(tx), request.params.id, companyScopeOf(actorOf(request))))),
   );
 
   app.get(
     '/vcus',
-    { onRequest: readProjects, schema: { tags: ['projects'], summary: "This company's imported VCUs across projects, optionally of one status or project", querystring: vcuListQuery, response: { 200: apiEnvelope(z.array(vcuSchema)) } } },
-    async (request) => ok(request, await request.withTenant((tx) => projects.importedVcus(tx, registryFor(tx), request.query, companyScopeOf(actorOf(request))))),
+    {
+      onRequest: readProjects,
+      schema: {
+        tags: ['projects'],
+        summary: "This company's imported VCUs across projects, optionally of one status or project",
+        querystring: vcuListQuery,
+        response: { 200: apiEnvelope(z.array(vcuSchema)) },
+      },
+    },
+    async (request) =>
+      ok(request, await request.withTenant((tx) => projects.importedVcus(tx, registryFor(tx), request.query, companyScopeOf(actorOf(request))))),
   );
 
   app.post(
     '/vcus/import',
     {
       onRequest: app.requirePermission('tokens:mint'),
-      schema: { tags: ['projects'], summary: 'Import a VCU block by serial: validated, locked in the registry and recorded; 409 when the range is already held', body: importVcuRequest, response: { 201: apiEnvelope(vcuSchema) } },
+      schema: {
+        tags: ['projects'],
+        summary: 'Import a VCU block by serial: validated, locked in the registry and recorded; 409 when the range is already held',
+        body: importVcuRequest,
+        response: { 201: apiEnvelope(vcuSchema) },
+      },
     },
     async (request, reply) => {
       const vcu = await request.withTenant((tx) => projects.importVcu(tx, registryFor(tx), actorOf(request), request.body.serialNumber));

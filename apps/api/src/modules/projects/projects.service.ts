@@ -12,7 +12,7 @@ import {
 import type { Tx } from '../../db/database';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { importVcuBlock, importedBlocks, importedBlocksOfProject, unitsOf, type RegistryAdapter, type VcuBlockRecord} from '../registry';
+import { importVcuBlock, importedBlocks, importedBlocksOfProject, unitsOf, type RegistryAdapter, type VcuBlockRecord } from '../registry';
 
 export async function searchProjects(registry: RegistryAdapter, query: ProjectListQuery): Promise<ProjectPage> {
   const { items, total } = await registry.listProjects({
@@ -100,7 +100,9 @@ export async function projectVcus(tx: Tx, registry: RegistryAdapter, projectId: 
     const end = BigInt(block.blockEnd);
     return records.some((record) => record.blockStart <= end && record.blockEnd >= start);
   };
-  const fromRegistry = blocks.filter((block) => !held(block)).map((block) => ({ start: BigInt(block.blockStart), vcu: registryBlockToVcu(block, project, registry) }));
+  const fromRegistry = blocks
+    .filter((block) => !held(block))
+    .map((block) => ({ start: BigInt(block.blockStart), vcu: registryBlockToVcu(block, project, registry) }));
   const own = records.map((record) => ({ start: record.blockStart, vcu: recordToVcu(record, project) }));
   return [...own, ...fromRegistry].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0)).map((entry) => entry.vcu);
 }

@@ -23,7 +23,13 @@ afterAll(async () => {
 });
 
 function open(namespace: string, token?: string): Socket {
-  const socket = connect(`${baseUrl}${namespace}`, { path: REALTIME.path, transports: ['websocket'], auth: token ? { token } : {}, reconnection: false, forceNew: true });
+  const socket = connect(`${baseUrl}${namespace}`, {
+    path: REALTIME.path,
+    transports: ['websocket'],
+    auth: token ? { token } : {},
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(socket);
   return socket;
 }
@@ -33,7 +39,10 @@ const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => s
 describe('realtime gateway', () => {
   it('confirms a signed-in connection and sends the unread count', async () => {
     const socket = open(REALTIME.namespace, manager.token);
-    const [confirmed, count] = await Promise.all([next<{ userId: string }>(socket, SERVER_EVENTS.connectionConfirmed), next<{ unreadCount: number }>(socket, SERVER_EVENTS.notificationsCount)]);
+    const [confirmed, count] = await Promise.all([
+      next<{ userId: string }>(socket, SERVER_EVENTS.connectionConfirmed),
+      next<{ unreadCount: number }>(socket, SERVER_EVENTS.notificationsCount),
+    ]);
     expect(confirmed.userId).toBe(manager.result.user.id);
     expect(count).toEqual({ unreadCount: 0 });
   });
@@ -49,7 +58,13 @@ describe('realtime gateway', () => {
 
     const arriving = next<{ title: string; read: boolean }>(recipient, SERVER_EVENTS.notificationNew);
     const counted = next<{ unreadCount: number }>(recipient, SERVER_EVENTS.notificationsCount);
-    await notify(harness.app.db, harness.app.live, manager.result.tenant.id, { userIds: [manager.result.user.id] }, { type: 'APPROVAL', title: 'Wallet approved', message: 'Your wallet can now hold tokens.' });
+    await notify(
+      harness.app.db,
+      harness.app.live,
+      manager.result.tenant.id,
+      { userIds: [manager.result.user.id] },
+      { type: 'APPROVAL', title: 'Wallet approved', message: 'Your wallet can now hold tokens.' },
+    );
     expect(await arriving).toMatchObject({ title: 'Wallet approved', read: false });
     expect(await counted).toEqual({ unreadCount: 1 });
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -16,21 +16,29 @@ declare module 'fastify' {
 
 /** The socket gateway, authenticating members with the same token and session checks as the API. */
 export const realtimePlugin = fp(async (app) => {
-    const gateway = attachRealtimeGateway({
-      realtime: app.realtime,
-      database: app.db,
-      async authenticate(token) {
-        const verified = await app.tokens.verify(token);
-        if (!verified.ok) return null;
-        const { claims } = verified;
-        const check = await app.db.withTenant(claims.tenantId, (tx) => checkRequestSession(tx, claims, app.sessionPolicy));
-        return check.ok ? { sessionId: check.session.id, userId: check.session.userId, tenantId: check.session.tenantId, companyId: check.session.companyId, role: check.session.role } : null;
-      },
-      transactions: transactionsDepsOf(app),
-      logFeedFailure: (error) => app.log.warn({ err: error }, 'realtime: a transaction_update could not be built'),
-    });
-    app.decorate('live', gateway);
-    app.addHook('onClose', async () => gateway.close());
+  const gateway = attachRealtimeGateway({
+    realtime: app.realtime,
+    database: app.db,
+    async authenticate(token) {
+      const verified = await app.tokens.verify(token);
+      if (!verified.ok) return null;
+      const { claims } = verified;
+      const check = await app.db.withTenant(claims.tenantId, (tx) => checkRequestSession(tx, claims, app.sessionPolicy));
+      return check.ok
+        ? {
+            sessionId: check.session.id,
+            userId: check.session.userId,
+            tenantId: check.session.tenantId,
+            companyId: check.session.companyId,
+            role: check.session.role,
+          }
+        : null;
+    },
+    transactions: transactionsDepsOf(app),
+    logFeedFailure: (error) => app.log.warn({ err: error }, 'realtime: a transaction_update could not be built'),
+  });
+  app.decorate('live', gateway);
+  app.addHook('onClose', async () => gateway.close());
 });
 
 /**

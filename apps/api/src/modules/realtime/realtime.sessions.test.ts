@@ -25,7 +25,13 @@ afterAll(async () => {
 });
 
 async function member(session: SignedIn): Promise<Socket> {
-  const socket = connect(`${baseUrl}${REALTIME.namespace}`, { path: REALTIME.path, transports: ['websocket'], auth: { token: session.token }, reconnection: false, forceNew: true });
+  const socket = connect(`${baseUrl}${REALTIME.namespace}`, {
+    path: REALTIME.path,
+    transports: ['websocket'],
+    auth: { token: session.token },
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(socket);
   await new Promise((resolve) => socket.once(SERVER_EVENTS.connectionConfirmed, resolve));
   return socket;
@@ -47,11 +53,19 @@ async function expectSocketEndsWith(email: string, end: (session: SignedIn) => P
   expect(await disconnected).toBe('io server disconnect');
 
   const colleagueHeard = new Promise((resolve) => bystander.once(SERVER_EVENTS.retirementUpdate, resolve));
-  harness.app.live.emitToCompany({ tenantId: session.result.tenant.id, companyId: session.result.company.id }, SERVER_EVENTS.retirementUpdate, { id: 'after-the-end' });
+  harness.app.live.emitToCompany({ tenantId: session.result.tenant.id, companyId: session.result.company.id }, SERVER_EVENTS.retirementUpdate, {
+    id: 'after-the-end',
+  });
   await colleagueHeard;
   expect(heard).toEqual([]);
 
-  const again = connect(`${baseUrl}${REALTIME.namespace}`, { path: REALTIME.path, transports: ['websocket'], auth: { token: session.token }, reconnection: false, forceNew: true });
+  const again = connect(`${baseUrl}${REALTIME.namespace}`, {
+    path: REALTIME.path,
+    transports: ['websocket'],
+    auth: { token: session.token },
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(again);
   expect((await new Promise<Error>((resolve) => again.once('connect_error', resolve))).message).toBe('SESSION_EXPIRED');
 }
@@ -72,7 +86,9 @@ describe('sockets of an ended session', () => {
 
   it('are disconnected when the user is disabled', async () => {
     await expectSocketEndsWith('manager@demo.test', async (session) => {
-      expect((await harness.app.inject({ method: 'POST', url: `/api/v1/users/${session.result.user.id}/disable`, headers: admin.headers })).statusCode).toBe(200);
+      expect((await harness.app.inject({ method: 'POST', url: `/api/v1/users/${session.result.user.id}/disable`, headers: admin.headers })).statusCode).toBe(
+        200,
+      );
     });
   });
 
@@ -82,7 +98,12 @@ describe('sockets of an ended session', () => {
     let keptDisconnected = false;
     kept.on('disconnect', () => (keptDisconnected = true));
     await expectSocketEndsWith('hda@demo.test', async () => {
-      const changed = await harness.app.inject({ method: 'POST', url: '/api/v1/auth/password', headers: changing.headers, payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Changed!2345' } });
+      const changed = await harness.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password',
+        headers: changing.headers,
+        payload: { currentPassword: DEMO_PASSWORD, newPassword: 'Changed!2345' },
+      });
       expect(changed.statusCode, changed.body).toBe(200);
     });
     expect(keptDisconnected).toBe(false);

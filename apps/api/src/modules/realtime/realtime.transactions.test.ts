@@ -35,7 +35,13 @@ describe('realtime transactions feed', () => {
   const sockets: Socket[] = [];
 
   function open(who: SignedIn): Promise<Socket> {
-    const socket = connect(`${baseUrl}${REALTIME.namespace}`, { path: REALTIME.path, transports: ['websocket'], auth: { token: who.token }, reconnection: false, forceNew: true });
+    const socket = connect(`${baseUrl}${REALTIME.namespace}`, {
+      path: REALTIME.path,
+      transports: ['websocket'],
+      auth: { token: who.token },
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     return new Promise((resolve) => socket.once(SERVER_EVENTS.connectionConfirmed, () => resolve(socket)));
   }
@@ -83,7 +89,19 @@ describe('realtime transactions feed', () => {
     const passwordHash = await hashPassword('Demo!2345');
     await harness.app.db.asSystem(async (tx) => {
       const [company] = await tx.insert(companies).values({ tenantId, name: 'Azul Logistica Ltda' }).returning();
-      await tx.insert(users).values({ tenantId, companyId: company!.id, email: 'admin@azul.test', passwordHash, role: 'COMPANY_ADMIN', firstName: 'Other', lastName: 'Admin', status: 'active', verified: true });
+      await tx
+        .insert(users)
+        .values({
+          tenantId,
+          companyId: company!.id,
+          email: 'admin@azul.test',
+          passwordHash,
+          role: 'COMPANY_ADMIN',
+          firstName: 'Other',
+          lastName: 'Admin',
+          status: 'active',
+          verified: true,
+        });
     });
     otherCompanyAdmin = await signInAs(harness.app, 'admin@azul.test');
     // An administrator of another tenant sees the whole of their own tenant, and nothing of this one.
@@ -132,7 +150,11 @@ describe('realtime transactions feed', () => {
     socket.emit(CLIENT_EVENTS.subscribeTransactions, { filters: { type: 'mint', pageSize: 5 } });
     const fromSocket = transactionsInitialPayload.parse(await initial);
 
-    const response = await harness.app.inject({ method: 'GET', url: '/api/v1/transactions?type=mint&pageSize=5', headers: { authorization: companyAdmin.headers.authorization! } });
+    const response = await harness.app.inject({
+      method: 'GET',
+      url: '/api/v1/transactions?type=mint&pageSize=5',
+      headers: { authorization: companyAdmin.headers.authorization! },
+    });
     expect(fromSocket).toEqual(transactionListSchema.parse(response.json().data));
     expect(fromSocket).toMatchObject({ page: 1, pageSize: 5, total: 1 });
     expect(fromSocket.items[0]).toMatchObject({ type: 'mint', status: 'completed', amount: '40' });
@@ -191,15 +213,21 @@ describe('realtime transactions feed', () => {
     };
     const [ownRetirements, administratorRetirements, otherRetirements] = [ownCompanySocket, administratorsSocket, otherCompanySocket].map(retirementUpdates);
 
-    const { retirement } = await createRetirement(harness.app, companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 15 }));
+    const { retirement } = await createRetirement(
+      harness.app,
+      companyAdmin,
+      retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 15 }),
+    );
     expect(retirement.status).toBe('completed');
     const burn = `burn-${retirement.id}`;
-    await expect.poll(() => ownCompany.find((update) => update.id === burn && update.status === 'completed')).toMatchObject({
-      type: 'burn',
-      amount: '15',
-      hash: retirement.signature,
-      certificateId: retirement.certificateId,
-    });
+    await expect
+      .poll(() => ownCompany.find((update) => update.id === burn && update.status === 'completed'))
+      .toMatchObject({
+        type: 'burn',
+        amount: '15',
+        hash: retirement.signature,
+        certificateId: retirement.certificateId,
+      });
     await expect.poll(() => administrators.some((update) => update.id === burn && update.status === 'completed')).toBe(true);
     expect(ownRetirements).toContain(retirement.id);
     expect(administratorRetirements).toContain(retirement.id);

@@ -14,7 +14,8 @@ function reconciliationCron(intervalMinutes: number): string {
 export async function reconcileNow(app: FastifyInstance, deps: ReconciliationDeps) {
   const report = await runReconciliationPass(deps);
   await publishSecurityNotices(app, report.notices, app.log);
-  if (report.opened > 0) app.log.warn({ opened: report.opened, seenAgain: report.seenAgain }, 'reconciliation found new differences between the ledger and the chain');
+  if (report.opened > 0)
+    app.log.warn({ opened: report.opened, seenAgain: report.seenAgain }, 'reconciliation found new differences between the ledger and the chain');
   return report;
 }
 

@@ -53,7 +53,10 @@ export async function uncheckedDecidedSubmissionsAfter(tx: Tx, afterId: string |
 /** The chain agreed with these decided submissions once: later passes no longer read them. */
 export async function markChainChecked(tx: Tx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.update(chainSubmissions).set({ chainCheckedAt: sql`now()` }).where(inArray(chainSubmissions.id, [...ids]));
+  await tx
+    .update(chainSubmissions)
+    .set({ chainCheckedAt: sql`now()` })
+    .where(inArray(chainSubmissions.id, [...ids]));
 }
 
 /** A project mint with the ledger's units of it: tonnes for mints, base units for retirements, as the tables keep them. */
@@ -106,7 +109,10 @@ export async function mintLedgers(tx: Tx): Promise<MintLedgerRow[]> {
   }));
 }
 
-export type DiscrepancyFinding = Pick<NewDiscrepancyRow, 'tenantId' | 'companyId' | 'type' | 'severity' | 'entityType' | 'entityId' | 'tokenMint' | 'project' | 'description' | 'expected' | 'actual'>;
+export type DiscrepancyFinding = Pick<
+  NewDiscrepancyRow,
+  'tenantId' | 'companyId' | 'type' | 'severity' | 'entityType' | 'entityId' | 'tokenMint' | 'project' | 'description' | 'expected' | 'actual'
+>;
 
 /** Opens a discrepancy unless one is open for the same problem (type and entity); answers it only when new. */
 export async function openDiscrepancy(tx: Tx, finding: DiscrepancyFinding): Promise<DiscrepancyRow | undefined> {
@@ -114,7 +120,12 @@ export async function openDiscrepancy(tx: Tx, finding: DiscrepancyFinding): Prom
     .insert(reconciliationDiscrepancies)
     .values(finding)
     .onConflictDoNothing({
-      target: [reconciliationDiscrepancies.tenantId, reconciliationDiscrepancies.type, reconciliationDiscrepancies.entityType, reconciliationDiscrepancies.entityId],
+      target: [
+        reconciliationDiscrepancies.tenantId,
+        reconciliationDiscrepancies.type,
+        reconciliationDiscrepancies.entityType,
+        reconciliationDiscrepancies.entityId,
+      ],
       where: isNull(reconciliationDiscrepancies.resolvedAt),
     })
     .returning();
@@ -147,10 +158,18 @@ export interface DiscrepancyFilter {
   severity?: Severity;
 }
 
-export async function listDiscrepancies(tx: Tx, filter: DiscrepancyFilter, page: { limit: number; offset: number }): Promise<{ rows: DiscrepancyRow[]; total: number }> {
+export async function listDiscrepancies(
+  tx: Tx,
+  filter: DiscrepancyFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: DiscrepancyRow[]; total: number }> {
   const conditions: (SQL | undefined)[] = [
     filter.companyId ? eq(reconciliationDiscrepancies.companyId, filter.companyId) : undefined,
-    filter.status === 'open' ? isNull(reconciliationDiscrepancies.resolvedAt) : filter.status === 'resolved' ? isNotNull(reconciliationDiscrepancies.resolvedAt) : undefined,
+    filter.status === 'open'
+      ? isNull(reconciliationDiscrepancies.resolvedAt)
+      : filter.status === 'resolved'
+        ? isNotNull(reconciliationDiscrepancies.resolvedAt)
+        : undefined,
     filter.type ? eq(reconciliationDiscrepancies.type, filter.type) : undefined,
     filter.severity ? eq(reconciliationDiscrepancies.severity, filter.severity) : undefined,
   ];

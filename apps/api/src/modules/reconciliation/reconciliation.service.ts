@@ -39,13 +39,34 @@ function submissionFinding(row: repository.DecidedSubmissionRow, presence: Chain
   const base = { tenantId: row.tenantId, companyId: row.companyId, entityType: 'chain_submission' as const, entityId: row.id, tokenMint: null, project: null };
   const tokens = movesTokens(row.kind);
   if (row.status === 'confirmed' && presence.state === 'failed') {
-    return { ...base, type: 'STATUS_MISMATCH', severity: tokens ? 'critical' : 'high', expected: 'confirmed', actual: `failed: ${presence.error}`, description: `Transaction ${row.kind} ${row.signature} is recorded as confirmed but failed on chain (${presence.error}).` };
+    return {
+      ...base,
+      type: 'STATUS_MISMATCH',
+      severity: tokens ? 'critical' : 'high',
+      expected: 'confirmed',
+      actual: `failed: ${presence.error}`,
+      description: `Transaction ${row.kind} ${row.signature} is recorded as confirmed but failed on chain (${presence.error}).`,
+    };
   }
   if (row.status === 'confirmed' && presence.state === 'absent') {
-    return { ...base, type: 'MISSING_ON_CHAIN', severity: tokens ? 'critical' : 'high', expected: 'confirmed', actual: 'not found', description: `Transaction ${row.kind} ${row.signature} is recorded as confirmed but the chain does not have it${resendOutcome ? ` (${resendOutcome})` : ''}.` };
+    return {
+      ...base,
+      type: 'MISSING_ON_CHAIN',
+      severity: tokens ? 'critical' : 'high',
+      expected: 'confirmed',
+      actual: 'not found',
+      description: `Transaction ${row.kind} ${row.signature} is recorded as confirmed but the chain does not have it${resendOutcome ? ` (${resendOutcome})` : ''}.`,
+    };
   }
   if (row.status !== 'confirmed' && presence.state === 'landed') {
-    return { ...base, type: 'STATUS_MISMATCH', severity: tokens ? 'high' : 'medium', expected: row.status, actual: 'confirmed', description: `Transaction ${row.kind} ${row.signature} is recorded as ${row.status} but landed on chain.` };
+    return {
+      ...base,
+      type: 'STATUS_MISMATCH',
+      severity: tokens ? 'high' : 'medium',
+      expected: row.status,
+      actual: 'confirmed',
+      description: `Transaction ${row.kind} ${row.signature} is recorded as ${row.status} but landed on chain.`,
+    };
   }
   return null;
 }
@@ -65,14 +86,17 @@ function submissionFinding(row: repository.DecidedSubmissionRow, presence: Chain
  */
 async function checkSubmissions(deps: ReconciliationDeps, report: ReconciliationReport): Promise<repository.DiscrepancyFinding[]> {
   const findings: repository.DiscrepancyFinding[] = [];
-  for (let after: string | null = null; ; ) {
+  for (let after: string | null = null; ;) {
     const page = await deps.db.asSystem((tx) => repository.uncheckedDecidedSubmissionsAfter(tx, after, SUBMISSIONS_PER_PAGE));
     if (page.length === 0) break;
     after = page.at(-1)!.id;
     report.submissionsChecked += page.length;
     // Read before the statuses: past this height an absent transaction can never land.
     const blockHeight = await deps.chain.getBlockHeight();
-    const presence = await presenceOnChain(deps.chain, page.map((row) => row.signature));
+    const presence = await presenceOnChain(
+      deps.chain,
+      page.map((row) => row.signature),
+    );
     const consistent: string[] = [];
     for (const row of page) {
       const seen = presence.get(row.signature);
@@ -126,13 +150,39 @@ async function checkSupplies(deps: ReconciliationDeps, report: ReconciliationRep
     const second = later ? ledgerRange(later) : first;
     const expected = second.expected;
     const supply = supplies.get(row.mintAddress) ?? null;
-    const base = { tenantId: row.tenantId, companyId: null, entityType: 'token_mint' as const, entityId: row.mintAddress, tokenMint: row.mintAddress, project: row.name, expected: expected.toString() };
+    const base = {
+      tenantId: row.tenantId,
+      companyId: null,
+      entityType: 'token_mint' as const,
+      entityId: row.mintAddress,
+      tokenMint: row.mintAddress,
+      project: row.name,
+      expected: expected.toString(),
+    };
     if (supply === null) {
-      findings.push({ ...base, type: 'MISSING_ON_CHAIN', severity: 'critical', actual: 'not found', description: `Token ${row.symbol} (${row.mintAddress}) is recorded but its mint does not exist on chain.` });
+      findings.push({
+        ...base,
+        type: 'MISSING_ON_CHAIN',
+        severity: 'critical',
+        actual: 'not found',
+        description: `Token ${row.symbol} (${row.mintAddress}) is recorded but its mint does not exist on chain.`,
+      });
     } else if (supply < first.low && supply < second.low) {
-      findings.push({ ...base, type: 'AMOUNT_MISMATCH', severity: 'high', actual: supply.toString(), description: `The supply of ${row.symbol} on chain is ${expected - supply} base units below the ledger (minted − retired): burned outside the platform.` });
+      findings.push({
+        ...base,
+        type: 'AMOUNT_MISMATCH',
+        severity: 'high',
+        actual: supply.toString(),
+        description: `The supply of ${row.symbol} on chain is ${expected - supply} base units below the ledger (minted − retired): burned outside the platform.`,
+      });
     } else if (supply > first.high && supply > second.high) {
-      findings.push({ ...base, type: 'MISSING_OFF_CHAIN', severity: 'critical', actual: supply.toString(), description: `The supply of ${row.symbol} on chain is ${supply - expected} base units above the ledger (minted − retired): minted outside the platform.` });
+      findings.push({
+        ...base,
+        type: 'MISSING_OFF_CHAIN',
+        severity: 'critical',
+        actual: supply.toString(),
+        description: `The supply of ${row.symbol} on chain is ${supply - expected} base units above the ledger (minted − retired): minted outside the platform.`,
+      });
     }
   }
   return findings;

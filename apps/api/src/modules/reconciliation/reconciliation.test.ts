@@ -73,17 +73,30 @@ describe('reconciliation of the ledger against the chain, and activity made outs
     const mint = address(fixture.tokenMint);
     const supplyBefore = BigInt((await metadata(app(), fixture.tokenMint)).properties.supply);
     expect(supplyBefore).toBe(295n);
-    const burn = await executeOrThrow(app().chain, fixture.external.key, getBurnWithMemoInstructions({
-      account: await findHolderTokenAccount(fixture.external.key.address, mint),
-      mint,
-      authority: fixture.external.key,
-      amount: 10n,
-      decimals: 0,
-      memo: 'burnt in my own wallet',
-    }));
+    const burn = await executeOrThrow(
+      app().chain,
+      fixture.external.key,
+      getBurnWithMemoInstructions({
+        account: await findHolderTokenAccount(fixture.external.key.address, mint),
+        mint,
+        authority: fixture.external.key,
+        amount: 10n,
+        decimals: 0,
+        memo: 'burnt in my own wallet',
+      }),
+    );
 
     const listed = (await transactions(app(), companyAdmin)).find((item) => item.hash === burn.signature);
-    expect(listed).toMatchObject({ id: `burn-${burn.signature}`, type: 'burn', status: 'completed', amount: '10', tokenMint: fixture.tokenMint, from: fixture.external.wallet.address, to: null, certificateId: null });
+    expect(listed).toMatchObject({
+      id: `burn-${burn.signature}`,
+      type: 'burn',
+      status: 'completed',
+      amount: '10',
+      tokenMint: fixture.tokenMint,
+      from: fixture.external.wallet.address,
+      to: null,
+      certificateId: null,
+    });
     expect(listed!.description).toContain('outside the platform');
     expect((await transactions(app(), companyAdmin, '?type=burn')).map((item) => item.id)).toContain(`burn-${burn.signature}`);
     expect((await get(app(), companyAdmin, `/api/v1/transactions/burn-${burn.signature}`)).json().data).toMatchObject({ type: 'burn', hash: burn.signature });
@@ -97,7 +110,16 @@ describe('reconciliation of the ledger against the chain, and activity made outs
     expect(first.opened).toBe(1);
     const found = await discrepancies(app(), admin);
     expect(found.items).toEqual([
-      expect.objectContaining({ type: 'AMOUNT_MISMATCH', severity: 'high', entityType: 'token_mint', entityId: fixture.tokenMint, tokenMint: fixture.tokenMint, expected: '295', actual: '285', resolvedAt: null }),
+      expect.objectContaining({
+        type: 'AMOUNT_MISMATCH',
+        severity: 'high',
+        entityType: 'token_mint',
+        entityId: fixture.tokenMint,
+        tokenMint: fixture.tokenMint,
+        expected: '295',
+        actual: '285',
+        resolvedAt: null,
+      }),
     ]);
     expect(found.items[0]!.description).toContain('burned outside the platform');
     const raised = await alerts(app(), admin);
@@ -137,16 +159,38 @@ describe('reconciliation of the ledger against the chain, and activity made outs
     const [row] = await app().db.withTenant(tenantId, (tx) =>
       tx
         .insert(chainSubmissions)
-        .values({ tenantId, kind: 'minting.mint-to', status: 'confirmed', messageBase64: 'AA==', preparedTxBase64: 'AA==', signedTxBase64: 'AA==', signature: neverLanded, lastValidBlockHeight: 0n, createdBy: companyAdmin.result.user.id })
+        .values({
+          tenantId,
+          kind: 'minting.mint-to',
+          status: 'confirmed',
+          messageBase64: 'AA==',
+          preparedTxBase64: 'AA==',
+          signedTxBase64: 'AA==',
+          signature: neverLanded,
+          lastValidBlockHeight: 0n,
+          createdBy: companyAdmin.result.user.id,
+        })
         .returning(),
     );
     expect((await reconcileNow(app(), deps())).opened).toBe(1);
     expect((await reconcileNow(app(), deps())).opened).toBe(0);
     const missing = await discrepancies(app(), admin, '?type=MISSING_ON_CHAIN');
     expect(missing.items).toEqual([
-      expect.objectContaining({ entityType: 'chain_submission', entityId: row!.id, severity: 'critical', companyId: companyAdmin.result.company.id, expected: 'confirmed', actual: 'not found' }),
+      expect.objectContaining({
+        entityType: 'chain_submission',
+        entityId: row!.id,
+        severity: 'critical',
+        companyId: companyAdmin.result.company.id,
+        expected: 'confirmed',
+        actual: 'not found',
+      }),
     ]);
-    const open = await app().db.asSystem((tx) => tx.select().from(reconciliationDiscrepancies).where(and(eq(reconciliationDiscrepancies.entityId, row!.id))));
+    const open = await app().db.asSystem((tx) =>
+      tx
+        .select()
+        .from(reconciliationDiscrepancies)
+        .where(and(eq(reconciliationDiscrepancies.entityId, row!.id))),
+    );
     expect(open).toHaveLength(1);
     expect(open[0]!.alertId).toBeTruthy();
   });
@@ -169,7 +213,13 @@ describe('a restart on a chain that lost what the ledger recorded', () => {
   let second: App;
   let retirement: Retirement;
   let tokenMint: string;
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: `/tmp/carbonledger-test-${randomBytes(6).toString('hex')}`, SEED_DEMO: 'true', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: `/tmp/carbonledger-test-${randomBytes(6).toString('hex')}`,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+  });
 
   beforeAll(async () => {
     ({ database, drop } = await createTestDatabase());
@@ -180,7 +230,8 @@ describe('a restart on a chain that lost what the ledger recorded', () => {
     const companyAdmin = await signInAs(first, 'companyadmin@demo.test');
     const fixture = await retirementFixture(first, companyAdmin, await signInAs(first, 'admin@demo.test'), { externalTokens: 20, managedTokens: 30 });
     tokenMint = fixture.tokenMint;
-    retirement = (await createRetirement(first, companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 10 }))).retirement;
+    retirement = (await createRetirement(first, companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 10 })))
+      .retirement;
     expect(retirement.status).toBe('completed');
     await first.close();
     // The same ledger on a fresh chain: everything it recorded is gone, as after a crash that lost the chain's state.
@@ -195,7 +246,9 @@ describe('a restart on a chain that lost what the ledger recorded', () => {
   it('has recorded the differences before the first request: the retirement burn and the token are missing on chain', async () => {
     const admin = await signInAs(second, 'admin@demo.test');
     const found = await discrepancies(second, admin, '?type=MISSING_ON_CHAIN&pageSize=100');
-    const burn = await second.db.asSystem(async (tx) => (await tx.select().from(chainSubmissions).where(eq(chainSubmissions.signature, retirement.signature!)))[0]!);
+    const burn = await second.db.asSystem(
+      async (tx) => (await tx.select().from(chainSubmissions).where(eq(chainSubmissions.signature, retirement.signature!)))[0]!,
+    );
     expect(found.items).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ entityType: 'chain_submission', entityId: burn.id, severity: 'critical', actual: 'not found' }),
@@ -226,7 +279,12 @@ describe('a decided submission is compared with the chain until a pass has seen 
   const app = () => harness.app;
   const tenantId = () => companyAdmin.result.tenant.id;
   const unchecked = () =>
-    app().db.asSystem((tx) => tx.select({ id: chainSubmissions.id }).from(chainSubmissions).where(and(isNotNull(chainSubmissions.signature), isNull(chainSubmissions.chainCheckedAt))));
+    app().db.asSystem((tx) =>
+      tx
+        .select({ id: chainSubmissions.id })
+        .from(chainSubmissions)
+        .where(and(isNotNull(chainSubmissions.signature), isNull(chainSubmissions.chainCheckedAt))),
+    );
   const confirmedRow = (signature: string, checked: boolean) => ({
     tenantId: tenantId(),
     kind: 'minting.mint-to',
@@ -280,21 +338,37 @@ describe('a decided submission is compared with the chain until a pass has seen 
 
   it('does not take a checked submission the chain has since forgotten for a missing one, and still checks a newly decided one', async () => {
     const landed = await app().db.asSystem((tx) =>
-      tx.select().from(chainSubmissions).where(and(eq(chainSubmissions.status, 'confirmed'), ne(chainSubmissions.signedTxBase64, 'AA=='))),
+      tx
+        .select()
+        .from(chainSubmissions)
+        .where(and(eq(chainSubmissions.status, 'confirmed'), ne(chainSubmissions.signedTxBase64, 'AA=='))),
     );
     expect(landed.length).toBeGreaterThanOrEqual(3);
     expect(landed.every((row) => row.chainCheckedAt !== null)).toBe(true);
-    const [newer] = await app().db.withTenant(tenantId(), (tx) => tx.insert(chainSubmissions).values(confirmedRow(getBase58Decoder().decode(randomBytes(64)), false)).returning());
+    const [newer] = await app().db.withTenant(tenantId(), (tx) =>
+      tx
+        .insert(chainSubmissions)
+        .values(confirmedRow(getBase58Decoder().decode(randomBytes(64)), false))
+        .returning(),
+    );
 
     // A chain that remembers none of them, as a node that pruned its history or a small status cache.
     const forgetful = openEmbeddedChain({ snapshotPath: null });
     try {
-      const presence = await presenceOnChain(forgetful, landed.map((row) => row.signature!));
+      const presence = await presenceOnChain(
+        forgetful,
+        landed.map((row) => row.signature!),
+      );
       expect([...presence.values()]).toEqual(landed.map(() => ({ state: 'absent' })));
       const deps = { db: app().db, chain: forgetful, log: app().log };
       const report = await reconcileNow(app(), deps);
       expect(report).toMatchObject({ submissionsChecked: 1, opened: 2 });
-      const missing = await app().db.asSystem((tx) => tx.select().from(reconciliationDiscrepancies).where(and(eq(reconciliationDiscrepancies.type, 'MISSING_ON_CHAIN'), isNull(reconciliationDiscrepancies.resolvedAt))));
+      const missing = await app().db.asSystem((tx) =>
+        tx
+          .select()
+          .from(reconciliationDiscrepancies)
+          .where(and(eq(reconciliationDiscrepancies.type, 'MISSING_ON_CHAIN'), isNull(reconciliationDiscrepancies.resolvedAt))),
+      );
       // Only the new submission is reported; the loss of the checked ones shows in the mint's supply (here: no mint at all).
       expect(missing.map((row) => [row.entityType, row.entityId]).sort()).toEqual([
         ['chain_submission', newer!.id],
@@ -310,8 +384,17 @@ describe('a decided submission is compared with the chain until a pass has seen 
 
   it('leaves a failed or expired submission absent from the chain unchecked while its blockhash could still let it land', async () => {
     const height = await app().chain.getBlockHeight();
-    const failed = (lastValidBlockHeight: bigint) => ({ ...confirmedRow(getBase58Decoder().decode(randomBytes(64)), false), status: 'failed' as const, lastValidBlockHeight });
-    const [expired, stillValid] = await app().db.withTenant(tenantId(), (tx) => tx.insert(chainSubmissions).values([failed(0n), failed(height + 10_000n)]).returning());
+    const failed = (lastValidBlockHeight: bigint) => ({
+      ...confirmedRow(getBase58Decoder().decode(randomBytes(64)), false),
+      status: 'failed' as const,
+      lastValidBlockHeight,
+    });
+    const [expired, stillValid] = await app().db.withTenant(tenantId(), (tx) =>
+      tx
+        .insert(chainSubmissions)
+        .values([failed(0n), failed(height + 10_000n)])
+        .returning(),
+    );
     expect((await reconcileNow(app(), { db: app().db, chain: app().chain, log: app().log })).opened).toBe(0);
     const left = (await unchecked()).map((row) => row.id);
     expect(left).toContain(stillValid!.id);

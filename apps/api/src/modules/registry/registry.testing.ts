@@ -16,7 +16,10 @@ export async function createRegistryTenant(database: Database, slug: string, rol
   return database.asSystem(async (tx) => {
     const [tenant] = await tx.insert(tenants).values({ name: slug, slug }).onConflictDoNothing().returning();
     const tenantId = tenant?.id ?? (await tx.select().from(tenants).where(eq(tenants.slug, slug)))[0]!.id;
-    const [company] = await tx.insert(companies).values({ tenantId, name: `${slug} Carbon Ltd.` }).returning();
+    const [company] = await tx
+      .insert(companies)
+      .values({ tenantId, name: `${slug} Carbon Ltd.` })
+      .returning();
     const email = `${role.toLowerCase()}@${slug}.test`;
     const [user] = await tx
       .insert(users)

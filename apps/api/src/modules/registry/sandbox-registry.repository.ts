@@ -67,7 +67,9 @@ function whereOf(filter: ProjectFilter): SQL {
 }
 
 export async function findProjects(tx: Tx, filter: ProjectFilter, page: { limit: number; offset: number }): Promise<SandboxProjectRow[]> {
-  const result = await tx.execute(sql`${PROJECTS_WITH_CREDITS} where ${whereOf(filter)} order by p.name, p.project_id limit ${page.limit} offset ${page.offset}`);
+  const result = await tx.execute(
+    sql`${PROJECTS_WITH_CREDITS} where ${whereOf(filter)} order by p.name, p.project_id limit ${page.limit} offset ${page.offset}`,
+  );
   return rowsOf<SandboxProjectRow>(result);
 }
 
@@ -116,7 +118,10 @@ export async function narrowBlock(
   id: string,
   change: { blockStart: bigint; blockEnd: bigint; serialNumber: string; status: RegistryBlockStatus; reference: string | null },
 ): Promise<void> {
-  await tx.update(registryVcuBlocks).set({ ...change, updatedAt: new Date() }).where(eq(registryVcuBlocks.id, id));
+  await tx
+    .update(registryVcuBlocks)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(registryVcuBlocks.id, id));
 }
 
 export async function insertBlocks(tx: Tx, blocks: NewSandboxBlock[]): Promise<void> {

@@ -16,7 +16,9 @@ describe('sandbox registry demo data', () => {
     expect(new Set(SANDBOX_PROJECTS.map((project) => project.country))).toEqual(new Set(['BR', 'IN', 'KE', 'ID', 'PE', 'US']));
     const years = new Set(SANDBOX_PROJECTS.flatMap((project) => project.vintages.map((vintage) => vintage.year)));
     expect([...years].sort()).toEqual([2018, 2019, 2020, 2021, 2022, 2023, 2024]);
-    expect(new Set(SANDBOX_PROJECTS.map((project) => project.methodology))).toEqual(new Set(['ACM0002', 'VM0007', 'VMR0006', 'VM0033', 'ACM0001', 'AMS-III.D']));
+    expect(new Set(SANDBOX_PROJECTS.map((project) => project.methodology))).toEqual(
+      new Set(['ACM0002', 'VM0007', 'VMR0006', 'VM0033', 'ACM0001', 'AMS-III.D']),
+    );
   });
 
   it('issues only valid serials that agree with their project and block numbers', () => {
@@ -24,7 +26,14 @@ describe('sandbox registry demo data', () => {
       const parsed = parseVerraSerial(block.serialNumber);
       expect(parsed.ok, block.serialNumber).toBe(true);
       if (!parsed.ok) continue;
-      expect(parsed.serial).toMatchObject({ projectId: project.projectId, country: project.country, sectoralScope: project.sectoralScope, blockStart: block.blockStart, blockEnd: block.blockEnd, form: 'current' });
+      expect(parsed.serial).toMatchObject({
+        projectId: project.projectId,
+        country: project.country,
+        sectoralScope: project.sectoralScope,
+        blockStart: block.blockStart,
+        blockEnd: block.blockEnd,
+        form: 'current',
+      });
       expect(serialUnits(parsed.serial)).toBeGreaterThan(0n);
     }
   });
@@ -51,7 +60,9 @@ describe('sandbox registry demo data', () => {
       const count = () =>
         database.asSystem(async (tx) => {
           const [tenant] = await tx.select().from(tenants).where(eq(tenants.slug, DEMO_TENANT_SLUG));
-          const result = await tx.execute(sql`select (select count(*) from registry_projects where tenant_id = ${tenant!.id})::int as projects, (select count(*) from registry_vcu_blocks where tenant_id = ${tenant!.id})::int as blocks`);
+          const result = await tx.execute(
+            sql`select (select count(*) from registry_projects where tenant_id = ${tenant!.id})::int as projects, (select count(*) from registry_vcu_blocks where tenant_id = ${tenant!.id})::int as blocks`,
+          );
           return rowsOf<{ projects: number; blocks: number }>(result)[0];
         });
       expect(await count()).toEqual({ projects: SANDBOX_PROJECTS.length, blocks: blocks.length });

@@ -56,7 +56,8 @@ export const SANDBOX_PROJECTS: readonly SandboxProjectPlan[] = [
   {
     projectId: '2250',
     name: 'Bahia Solar Photovoltaic Complex',
-    description: 'Grid-connected 320 MWp solar photovoltaic complex in the semi-arid west of Bahia, displacing fossil generation on the Brazilian national grid.',
+    description:
+      'Grid-connected 320 MWp solar photovoltaic complex in the semi-arid west of Bahia, displacing fossil generation on the Brazilian national grid.',
     location: 'Bom Jesus da Lapa, Bahia, Brazil',
     country: 'BR',
     type: 'renewable',
@@ -302,7 +303,7 @@ export function sandboxBlocksFor(tenantId: string, project: SandboxProjectPlan):
   let next = project.firstSerial;
   project.vintages.forEach((vintage, vintageIndex) => {
     const issuance = String(project.firstIssuance + vintageIndex * 37);
-    const issuanceDate = `${vintage.year + 1}-${pad(3 + ((Number(project.projectId) + vintageIndex) % 7))}-${pad(5 + (vintageIndex * 3) % 20)}`;
+    const issuanceDate = `${vintage.year + 1}-${pad(3 + ((Number(project.projectId) + vintageIndex) % 7))}-${pad(5 + ((vintageIndex * 3) % 20))}`;
     for (let index = 0; index < vintage.blocks; index += 1) {
       const units = blockUnits(vintage, project.projectId, index);
       const serial: VerraSerial = {
@@ -367,5 +368,8 @@ export async function seedSandboxRegistry(tx: Tx, tenantId: string): Promise<voi
       })),
     ),
   );
-  await insertBlocks(tx, SANDBOX_PROJECTS.filter((project) => created.has(project.projectId)).flatMap((project) => sandboxBlocksFor(tenantId, project)));
+  await insertBlocks(
+    tx,
+    SANDBOX_PROJECTS.filter((project) => created.has(project.projectId)).flatMap((project) => sandboxBlocksFor(tenantId, project)),
+  );
 }

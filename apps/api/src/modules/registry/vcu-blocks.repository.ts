@@ -5,7 +5,9 @@ import { vcuBlocks } from '../../db/schema';
 
 export type VcuBlockRow = typeof vcuBlocks.$inferSelect;
 export type NewVcuBlock = typeof vcuBlocks.$inferInsert;
-export type VcuBlockChange = Partial<Pick<VcuBlockRow, 'blockEnd' | 'serialNumber' | 'status' | 'mintReference' | 'mintAddress' | 'retirementReference' | 'registryReference'>>;
+export type VcuBlockChange = Partial<
+  Pick<VcuBlockRow, 'blockEnd' | 'serialNumber' | 'status' | 'mintReference' | 'mintAddress' | 'retirementReference' | 'registryReference'>
+>;
 
 /** Which of the tenant's blocks a change applies to; conditions combine with "and". */
 export interface VcuBlockSelection {
@@ -39,18 +41,17 @@ export async function insertVcuBlock(tx: Tx, block: NewVcuBlock): Promise<VcuBlo
 }
 
 export async function updateVcuBlock(tx: Tx, id: string, change: VcuBlockChange): Promise<VcuBlockRow> {
-  const [row] = await tx.update(vcuBlocks).set({ ...change, updatedAt: new Date() }).where(eq(vcuBlocks.id, id)).returning();
+  const [row] = await tx
+    .update(vcuBlocks)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(vcuBlocks.id, id))
+    .returning();
   return row!;
 }
 
 /** The selected blocks in serial order, locked so that concurrent takers queue behind this transaction. */
 export function lockSelection(tx: Tx, selection: VcuBlockSelection): Promise<VcuBlockRow[]> {
-  return tx
-    .select()
-    .from(vcuBlocks)
-    .where(conditionsOf(selection))
-    .orderBy(asc(vcuBlocks.vintageStart), asc(vcuBlocks.blockStart))
-    .for('update');
+  return tx.select().from(vcuBlocks).where(conditionsOf(selection)).orderBy(asc(vcuBlocks.vintageStart), asc(vcuBlocks.blockStart)).for('update');
 }
 
 export async function sumUnits(tx: Tx, selection: VcuBlockSelection): Promise<bigint> {

@@ -1,12 +1,4 @@
-import {
-  formatVerraSerial,
-  parseVerraSerial,
-  registryTexts,
-  sameIssuance,
-  serialForRange,
-  type RegistryId,
-  type VerraSerial,
-} from '@carbonledger/contracts';
+import { formatVerraSerial, parseVerraSerial, registryTexts, sameIssuance, serialForRange, type RegistryId, type VerraSerial } from '@carbonledger/contracts';
 import { pgErrorOf, type Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/actor';
@@ -64,7 +56,11 @@ function overlapConflict(error: unknown): AppError {
  */
 export async function importVcuBlock(tx: Tx, registry: RegistryAdapter, actor: VcuImporter, serialNumber: string): Promise<VcuBlockRecord> {
   const serial = parseOrReject(serialNumber);
-  const blocks = (await registry.listVcuBlocks(serial.projectId)).map((block) => ({ ...block, blockStart: BigInt(block.blockStart), blockEnd: BigInt(block.blockEnd) }));
+  const blocks = (await registry.listVcuBlocks(serial.projectId)).map((block) => ({
+    ...block,
+    blockStart: BigInt(block.blockStart),
+    blockEnd: BigInt(block.blockEnd),
+  }));
   if (!coversRange(blocks, serial.blockStart, serial.blockEnd)) {
     throw new AppError('NOT_FOUND', registryTexts.blockNotFound, { fields: { serialNumber: [registryTexts.blockNotFound] } });
   }
@@ -115,12 +111,7 @@ export async function importVcuBlock(tx: Tx, registry: RegistryAdapter, actor: V
  * block holds more than is still needed, it is split: the taken part keeps the block's id
  * and lowest serials, the remainder becomes a new row with its own serial and old state.
  */
-async function takeLowest(
-  tx: Tx,
-  blocks: readonly VcuBlockRecord[],
-  units: bigint,
-  change: repository.VcuBlockChange,
-): Promise<VcuBlockRecord[]> {
+async function takeLowest(tx: Tx, blocks: readonly VcuBlockRecord[], units: bigint, change: repository.VcuBlockChange): Promise<VcuBlockRecord[]> {
   const taken: VcuBlockRecord[] = [];
   let remaining = units;
   for (const block of blocks) {
@@ -133,7 +124,13 @@ async function takeLowest(
     }
     const serial = serialOf(block);
     const cut = block.blockStart + remaining - 1n;
-    taken.push(await repository.updateVcuBlock(tx, block.id, { ...change, blockEnd: cut, serialNumber: formatVerraSerial(serialForRange(serial, block.blockStart, cut)) }));
+    taken.push(
+      await repository.updateVcuBlock(tx, block.id, {
+        ...change,
+        blockEnd: cut,
+        serialNumber: formatVerraSerial(serialForRange(serial, block.blockStart, cut)),
+      }),
+    );
     await repository.insertVcuBlock(tx, {
       tenantId: block.tenantId,
       companyId: block.companyId,
@@ -191,7 +188,13 @@ export async function freeRegistryUnits(registry: RegistryAdapter, projectId: st
  * serials first, the last block split), so a mint can draw on the registry directly. Each
  * range goes through importVcuBlock: the exclusion constraint and the registry lock apply.
  */
-export async function importFreeUnits(tx: Tx, registry: RegistryAdapter, actor: VcuImporter, source: { projectId: string; vintageYear?: number }, units: bigint): Promise<VcuBlockRecord[]> {
+export async function importFreeUnits(
+  tx: Tx,
+  registry: RegistryAdapter,
+  actor: VcuImporter,
+  source: { projectId: string; vintageYear?: number },
+  units: bigint,
+): Promise<VcuBlockRecord[]> {
   requirePositive(units);
   const imported: VcuBlockRecord[] = [];
   let missing = units;
@@ -205,7 +208,9 @@ export async function importFreeUnits(tx: Tx, registry: RegistryAdapter, actor: 
     missing -= take;
   }
   if (missing > 0n) {
-    throw new AppError('REGISTRY__NOT_ENOUGH_FREE_UNITS', `The registry has ${units - missing} tCO2e free for this project; ${units} tCO2e more are needed.`, { fields: { quantity: [`At most ${units - missing} more tCO2e are free in the registry`] } });
+    throw new AppError('REGISTRY__NOT_ENOUGH_FREE_UNITS', `The registry has ${units - missing} tCO2e free for this project; ${units} tCO2e more are needed.`, {
+      fields: { quantity: [`At most ${units - missing} more tCO2e are free in the registry`] },
+    });
   }
   return imported;
 }
@@ -220,7 +225,9 @@ export async function reserveUnits(tx: Tx, source: ReserveSource, units: bigint,
   const blocks = await repository.lockSelection(tx, 'blockIds' in source ? { status: 'available', ids: source.blockIds } : { status: 'available', ...source });
   const available = blocks.reduce((total, block) => total + unitsOf(block), 0n);
   if (available < units) {
-    throw new AppError('REGISTRY__INSUFFICIENT_UNITS', `Only ${available} tCO2e of imported VCUs are available; ${units} tCO2e requested.`, { fields: { quantity: [`At most ${available} tCO2e are available`] } });
+    throw new AppError('REGISTRY__INSUFFICIENT_UNITS', `Only ${available} tCO2e of imported VCUs are available; ${units} tCO2e requested.`, {
+      fields: { quantity: [`At most ${available} tCO2e are available`] },
+    });
   }
   return takeLowest(tx, blocks, units, { status: 'reserved', mintReference });
 }
@@ -261,10 +268,18 @@ export async function retireTokenisedUnits(
   retirement: RetirementDetails & { mintAddress: string; units: bigint; companyId?: string },
 ): Promise<VcuBlockRecord[]> {
   requirePositive(retirement.units);
-  const blocks = await repository.lockSelection(tx, { status: 'tokenised', mintAddress: retirement.mintAddress, registry: registry.id, companyId: retirement.companyId });
+  const blocks = await repository.lockSelection(tx, {
+    status: 'tokenised',
+    mintAddress: retirement.mintAddress,
+    registry: registry.id,
+    companyId: retirement.companyId,
+  });
   const tokenised = blocks.reduce((total, block) => total + unitsOf(block), 0n);
   if (tokenised < retirement.units) {
-    throw new AppError('REGISTRY__NOT_ENOUGH_TOKENISED_UNITS', `Only ${tokenised} tCO2e of this token's VCUs are not yet retired; ${retirement.units} tCO2e requested.`);
+    throw new AppError(
+      'REGISTRY__NOT_ENOUGH_TOKENISED_UNITS',
+      `Only ${tokenised} tCO2e of this token's VCUs are not yet retired; ${retirement.units} tCO2e requested.`,
+    );
   }
   const pieces = await takeLowest(tx, blocks, retirement.units, { status: 'retired' });
   const retired: VcuBlockRecord[] = [];

@@ -9,15 +9,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { sandboxRegistry } from './sandbox-registry';
 import { WIND_BLOCK, WIND_PROJECT, createRegistryTenant } from './registry.testing';
-import {
-  availableUnits,
-  importVcuBlock,
-  markTokenised,
-  releaseReservation,
-  releaseVcuBlock,
-  reserveUnits,
-  retireTokenisedUnits,
-} from './vcu-blocks.service';
+import { availableUnits, importVcuBlock, markTokenised, releaseReservation, releaseVcuBlock, reserveUnits, retireTokenisedUnits } from './vcu-blocks.service';
 
 /** The wind block's serial with other block numbers. */
 function windSerial(start: number, end: number): string {
@@ -42,7 +34,9 @@ describe('VCU import, reservation and the one-tokenisation rule', () => {
 
   const importAs = (actor: Actor, serial: string) => database.withTenant(actor.tenantId, (tx) => importVcuBlock(tx, sandboxRegistry(tx), actor, serial));
   const registryBlocksOf = (actor: Actor) =>
-    database.withTenant(actor.tenantId, (tx) => tx.select().from(registryVcuBlocks).where(eq(registryVcuBlocks.projectId, WIND_PROJECT)).orderBy(registryVcuBlocks.blockStart));
+    database.withTenant(actor.tenantId, (tx) =>
+      tx.select().from(registryVcuBlocks).where(eq(registryVcuBlocks.projectId, WIND_PROJECT)).orderBy(registryVcuBlocks.blockStart),
+    );
 
   beforeAll(async () => {
     ({ database, drop } = await createTestDatabase());
@@ -157,20 +151,36 @@ describe('VCU import, reservation and the one-tokenisation rule', () => {
       [windSerial(690105001, 690106200), 'reserved', null, imported.registryReference],
       [windSerial(690106201, 690107910), 'available', imported.id, imported.registryReference],
     ]);
-    expect(await database.withTenant(actor.tenantId, (tx) => availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId, vintageYear: 2023 }))).toBe(1710n);
+    expect(
+      await database.withTenant(actor.tenantId, (tx) =>
+        availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId, vintageYear: 2023 }),
+      ),
+    ).toBe(1710n);
   });
 
   it('reserves across blocks of a project, and refuses more than is available without changing anything', async () => {
     const actor = await createRegistryTenant(database, 'epsilon');
     await importAs(actor, windSerial(690107911, 690108010));
     await importAs(actor, windSerial(690108011, 690108210));
-    const tooMuch = await rejection(database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }, 301n, 'mint-x')));
+    const tooMuch = await rejection(
+      database.withTenant(actor.tenantId, (tx) =>
+        reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }, 301n, 'mint-x'),
+      ),
+    );
     expect(tooMuch).toMatchObject({ code: 'CONFLICT', message: 'Only 300 tCO2e of imported VCUs are available; 301 tCO2e requested.' });
     expect(tooMuch).toMatchObject({ reason: 'REGISTRY__INSUFFICIENT_UNITS' });
-    const reserved = await database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId, vintageYear: 2023 }, 150n, 'mint-2'));
+    const reserved = await database.withTenant(actor.tenantId, (tx) =>
+      reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId, vintageYear: 2023 }, 150n, 'mint-2'),
+    );
     expect(reserved.map((block) => block.serialNumber)).toEqual([windSerial(690107911, 690108010), windSerial(690108011, 690108060)]);
-    expect(await database.withTenant(actor.tenantId, (tx) => availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }))).toBe(150n);
-    expect(await database.withTenant(actor.tenantId, (tx) => availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId, vintageYear: 2024 }))).toBe(0n);
+    expect(
+      await database.withTenant(actor.tenantId, (tx) => availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId })),
+    ).toBe(150n);
+    expect(
+      await database.withTenant(actor.tenantId, (tx) =>
+        availableUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId, vintageYear: 2024 }),
+      ),
+    ).toBe(0n);
 
     // Another company of the same tenant neither sees nor takes these VCUs.
     const otherCompany = { registry: 'sandbox' as const, projectId: WIND_PROJECT, companyId: randomUUID() };
@@ -181,7 +191,10 @@ describe('VCU import, reservation and the one-tokenisation rule', () => {
   it('lets only one of two concurrent reservations take the same units', async () => {
     const actor = await createRegistryTenant(database, 'zeta');
     await importAs(actor, windSerial(690109001, 690110000));
-    const reserve = (reference: string) => database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }, 600n, reference));
+    const reserve = (reference: string) =>
+      database.withTenant(actor.tenantId, (tx) =>
+        reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }, 600n, reference),
+      );
     const results = await Promise.allSettled([reserve('mint-a'), reserve('mint-b')]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((result): result is PromiseRejectedResult => result.status === 'rejected')!.reason).toMatchObject({ code: 'CONFLICT' });
@@ -194,7 +207,9 @@ describe('VCU import, reservation and the one-tokenisation rule', () => {
     const released = await database.withTenant(actor.tenantId, (tx) => releaseReservation(tx, 'failed-mint'));
     expect(released.map((block) => [block.status, block.mintReference])).toEqual([['available', null]]);
 
-    await database.withTenant(actor.tenantId, (tx) => reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }, 300n, 'mint-ok'));
+    await database.withTenant(actor.tenantId, (tx) =>
+      reserveUnits(tx, { registry: 'sandbox', projectId: WIND_PROJECT, companyId: actor.companyId }, 300n, 'mint-ok'),
+    );
     const tokenised = await database.withTenant(actor.tenantId, (tx) => markTokenised(tx, 'mint-ok', 'MintAddress1111111111111111111111111111111'));
     expect(tokenised.map((block) => [block.serialNumber, block.status, block.mintAddress])).toEqual([
       [windSerial(690111001, 690111100), 'tokenised', 'MintAddress1111111111111111111111111111111'],
@@ -202,7 +217,12 @@ describe('VCU import, reservation and the one-tokenisation rule', () => {
     ]);
 
     const retired = await database.withTenant(actor.tenantId, (tx) =>
-      retireTokenisedUnits(tx, sandboxRegistry(tx), { mintAddress: 'MintAddress1111111111111111111111111111111', units: 150n, beneficiary: 'eta', reason: 'Scope 1 offset 2024' }),
+      retireTokenisedUnits(tx, sandboxRegistry(tx), {
+        mintAddress: 'MintAddress1111111111111111111111111111111',
+        units: 150n,
+        beneficiary: 'eta',
+        reason: 'Scope 1 offset 2024',
+      }),
     );
     expect(retired.map((block) => [block.serialNumber, block.status])).toEqual([
       [windSerial(690111001, 690111100), 'retired'],
@@ -210,13 +230,22 @@ describe('VCU import, reservation and the one-tokenisation rule', () => {
     ]);
     expect(retired.every((block) => /^SBX-RET-/.test(block.retirementReference ?? ''))).toBe(true);
     const registry = await registryBlocksOf(actor);
-    expect(registry.filter((block) => block.blockStart >= 690111001n && block.blockEnd <= 690111500n).map((block) => [block.serialNumber, block.status])).toEqual([
+    expect(
+      registry.filter((block) => block.blockStart >= 690111001n && block.blockEnd <= 690111500n).map((block) => [block.serialNumber, block.status]),
+    ).toEqual([
       [windSerial(690111001, 690111100), 'retired'],
       [windSerial(690111101, 690111150), 'retired'],
       [windSerial(690111151, 690111500), 'locked'],
     ]);
     const tooMany = await rejection(
-      database.withTenant(actor.tenantId, (tx) => retireTokenisedUnits(tx, sandboxRegistry(tx), { mintAddress: 'MintAddress1111111111111111111111111111111', units: 151n, beneficiary: 'eta', reason: 'x' })),
+      database.withTenant(actor.tenantId, (tx) =>
+        retireTokenisedUnits(tx, sandboxRegistry(tx), {
+          mintAddress: 'MintAddress1111111111111111111111111111111',
+          units: 151n,
+          beneficiary: 'eta',
+          reason: 'x',
+        }),
+      ),
     );
     expect(tooMany.code).toBe('CONFLICT');
   });
@@ -228,7 +257,9 @@ describe('VCU import, reservation and the one-tokenisation rule', () => {
     expect(released.status).toBe('released');
     const again = await importAs(actor, windSerial(690112001, 690112100));
     expect(again.status).toBe('available');
-    const counts = await database.withTenant(actor.tenantId, (tx) => tx.execute(sql`select status, count(*)::int as n from vcu_blocks group by status order by status`));
+    const counts = await database.withTenant(actor.tenantId, (tx) =>
+      tx.execute(sql`select status, count(*)::int as n from vcu_blocks group by status order by status`),
+    );
     expect((counts as unknown as { rows: unknown[] }).rows).toEqual([
       { status: 'available', n: 1 },
       { status: 'released', n: 1 },

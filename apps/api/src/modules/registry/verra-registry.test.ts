@@ -69,7 +69,9 @@ async function startFakeVerra() {
     retiredCredits: '0',
     byType: [{ type: 'forestry', projectCount: 1, totalCredits: '10000', availableCredits: '10000', retiredCredits: '0' }],
   }));
-  fake.get('/api/projects/:id', async (request, reply) => ((request.params as { id: string }).id === '1360' ? project : reply.status(404).send({ error: 'not found' })));
+  fake.get('/api/projects/:id', async (request, reply) =>
+    (request.params as { id: string }).id === '1360' ? project : reply.status(404).send({ error: 'not found' }),
+  );
   fake.get('/api/projects/:id/vcu-blocks', async (request, reply) => {
     if ((request.params as { id: string }).id !== '1360') return reply.status(404).send({ error: 'not found' });
     const block: RegistryVcuBlock = {
@@ -147,14 +149,26 @@ describe('Verra-format registry adapter against a local fake', () => {
   });
 
   it('imports a block through the remote lock and keeps the registry reference', async () => {
-    const imported = await database.withTenant(actor.tenantId, (tx) => importVcuBlock(tx, registry(), actor, '12001-823550001-823550100-VCS-VCU-1024-VER-PE-14-1360-01012018-31122018-1'));
-    expect(imported).toMatchObject({ registry: 'verra', registryReference: 'VERRA-LOCK-1', verifier: 'SCS Global Services', issuanceDate: '2019-06-05', status: 'available' });
+    const imported = await database.withTenant(actor.tenantId, (tx) =>
+      importVcuBlock(tx, registry(), actor, '12001-823550001-823550100-VCS-VCU-1024-VER-PE-14-1360-01012018-31122018-1'),
+    );
+    expect(imported).toMatchObject({
+      registry: 'verra',
+      registryReference: 'VERRA-LOCK-1',
+      verifier: 'SCS Global Services',
+      issuanceDate: '2019-06-05',
+      status: 'available',
+    });
     expect(server.state.locks).toEqual([{ serialNumber: '12001-823550001-823550100-VCS-VCU-1024-VER-PE-14-1360-01012018-31122018-1', holder: actor.tenantId }]);
   });
 
   it('keeps nothing when the registry refuses the lock', async () => {
     server.state.blockStatus = 'locked';
-    const error = await rejection(database.withTenant(actor.tenantId, (tx) => importVcuBlock(tx, registry(), actor, '12001-823551001-823551100-VCS-VCU-1024-VER-PE-14-1360-01012018-31122018-1')));
+    const error = await rejection(
+      database.withTenant(actor.tenantId, (tx) =>
+        importVcuBlock(tx, registry(), actor, '12001-823551001-823551100-VCS-VCU-1024-VER-PE-14-1360-01012018-31122018-1'),
+      ),
+    );
     expect(error).toMatchObject({ code: 'CONFLICT', message: registryTexts.blockNotIssued });
     expect(error).toMatchObject({ reason: 'REGISTRY__BLOCK_NOT_ISSUED' });
     const kept = await database.withTenant(actor.tenantId, (tx) => tx.select().from(vcuBlocks).where(eq(vcuBlocks.blockStart, 823551001n)));

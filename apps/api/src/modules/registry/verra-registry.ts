@@ -29,7 +29,8 @@ function unavailable(cause?: unknown): AppError {
 /** Registry answers to a state change, as the platform's errors. */
 function changeRefused(status: number): AppError {
   if (status === 404) return new AppError('NOT_FOUND', registryTexts.blockNotFound, { fields: { serialNumber: [registryTexts.blockNotFound] } });
-  if (status === 409) return new AppError('REGISTRY__BLOCK_NOT_ISSUED', registryTexts.blockNotIssued, { fields: { serialNumber: [registryTexts.blockNotIssued] } });
+  if (status === 409)
+    return new AppError('REGISTRY__BLOCK_NOT_ISSUED', registryTexts.blockNotIssued, { fields: { serialNumber: [registryTexts.blockNotIssued] } });
   if (status === 400 || status === 422) return AppError.validation({ serialNumber: [registryTexts.issuanceMismatch] }, registryTexts.issuanceMismatch);
   return unavailable(new Error(`registry answered ${status}`));
 }
@@ -49,7 +50,12 @@ export function verraRegistry(options: VerraRegistryOptions): RegistryAdapter {
     if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
     let response: Response;
     try {
-      response = await fetch(new URL(path, base), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(new URL(path, base), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (error) {
       throw unavailable(error);
     }

@@ -23,7 +23,10 @@ export const requestLogsRoutes: FastifyPluginAsyncZod = async (app) => {
       const logs = await request.withTenant((tx) => findRequestLogs(tx, request.query, companyScopeOf(authOf(request))));
       if (request.query.format === 'csv') {
         const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
-        return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="request-logs-${stamp}.csv"`).send(requestLogsCsv(logs));
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="request-logs-${stamp}.csv"`)
+          .send(requestLogsCsv(logs));
       }
       return ok(request, logs);
     },

@@ -32,7 +32,17 @@ export async function findRequestLogs(tx: Tx, query: RequestLogsQuery, companyId
   }));
 }
 
-const CSV_COLUMNS = ['timestamp', 'method', 'path', 'statusCode', 'responseTimeMs', 'userId', 'ip', 'userAgent', 'errorMessage'] as const satisfies readonly (keyof RequestLog)[];
+const CSV_COLUMNS = [
+  'timestamp',
+  'method',
+  'path',
+  'statusCode',
+  'responseTimeMs',
+  'userId',
+  'ip',
+  'userAgent',
+  'errorMessage',
+] as const satisfies readonly (keyof RequestLog)[];
 
 /** RFC 4180 quoting; a leading formula character is neutralised so spreadsheets do not execute it. */
 function csvCell(value: string | number | null): string {

@@ -12,7 +12,18 @@ import { supplyOf } from '../minting/minting.testing';
 import { decide } from '../wallets/wallets.testing';
 import { retirementDeps } from './retirements.routes';
 import { executeScheduledRetirement, sweepRetirements } from './retirements.execution';
-import { allowanceOf, createRetirement, get, post, retireBody, retirementFixture, signAndSubmit, signPrepared, waitFor, type RetirementFixture } from './retirements.testing';
+import {
+  allowanceOf,
+  createRetirement,
+  get,
+  post,
+  retireBody,
+  retirementFixture,
+  signAndSubmit,
+  signPrepared,
+  waitFor,
+  type RetirementFixture,
+} from './retirements.testing';
 
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 const quietLog = { warn: () => undefined };
@@ -34,14 +45,20 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
     return response.json().data as RetirementActionResult;
   };
   const burnsOf = (retirementId: string) =>
-    app().db.asSystem(async (tx) => (await tx.select().from(chainSubmissions).where(eq(chainSubmissions.kind, 'retirement.burn'))).filter((row) => row.reference.retirementId === retirementId));
+    app().db.asSystem(async (tx) =>
+      (await tx.select().from(chainSubmissions).where(eq(chainSubmissions.kind, 'retirement.burn'))).filter(
+        (row) => row.reference.retirementId === retirementId,
+      ),
+    );
 
   beforeAll(async () => {
     harness = await createTestApp();
     companyAdmin = await signInAs(harness.app, 'companyadmin@demo.test');
     admin = await signInAs(harness.app, 'admin@demo.test');
     fixture = await retirementFixture(harness.app, companyAdmin, admin, { externalTokens: 200, managedTokens: 200 });
-    delegate = (await harness.app.db.withTenant(companyAdmin.result.tenant.id, (tx) => platformKeyAddresses(harness.app.platformKeys, tx, companyAdmin.result.tenant.id))).retirement_delegate;
+    delegate = (
+      await harness.app.db.withTenant(companyAdmin.result.tenant.id, (tx) => platformKeyAddresses(harness.app.platformKeys, tx, companyAdmin.result.tenant.id))
+    ).retirement_delegate;
   });
   afterAll(() => harness.close());
 
@@ -54,8 +71,15 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
     expect(await external()).toMatchObject({ delegate, amount: 20n });
     expect(await supplyOf(app(), fixture.tokenMint)).toBe(supplyBefore);
 
-    const done = await waitFor(() => detail(created.retirement.id), (retirement) => retirement.status === 'completed');
-    expect(done).toMatchObject({ status: 'completed', certificateNumber: expect.stringMatching(/^CLC-/), registryReference: expect.stringMatching(/^SBX-RET-/) });
+    const done = await waitFor(
+      () => detail(created.retirement.id),
+      (retirement) => retirement.status === 'completed',
+    );
+    expect(done).toMatchObject({
+      status: 'completed',
+      certificateNumber: expect.stringMatching(/^CLC-/),
+      registryReference: expect.stringMatching(/^SBX-RET-/),
+    });
     expect(new Date(done.completedAt!).getTime()).toBeGreaterThanOrEqual(new Date(done.scheduledFor!).getTime());
     expect(await supplyOf(app(), fixture.tokenMint)).toBe(supplyBefore - 20n);
     expect((await external()).amount).toBe(0n);
@@ -63,11 +87,19 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
   });
 
   it('keeps the allowance at the sum of the open schedules of a token account, and cancelling one leaves exactly the other', async () => {
-    const first = await createRetirement(app(), companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 30, scheduledFor: inSeconds(3600) }));
+    const first = await createRetirement(
+      app(),
+      companyAdmin,
+      retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 30, scheduledFor: inSeconds(3600) }),
+    );
     expect(first.retirement.status).toBe('scheduled');
     expect(first.transaction).toBeNull();
     expect(await managed()).toMatchObject({ delegate, amount: 30n });
-    const second = await createRetirement(app(), companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 12, scheduledFor: inSeconds(7200) }));
+    const second = await createRetirement(
+      app(),
+      companyAdmin,
+      retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 12, scheduledFor: inSeconds(7200) }),
+    );
     expect(await managed()).toMatchObject({ delegate, amount: 42n });
 
     const cancelled = await cancel(first.retirement.id);
@@ -75,7 +107,9 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
     expect(await managed()).toMatchObject({ delegate, amount: 12n });
     await cancel(second.retirement.id);
     expect(await managed()).toMatchObject({ delegate: null, amount: 0n });
-    expect((await post(app(), companyAdmin, `/api/v1/retirements/${first.retirement.id}/cancel`)).json()).toMatchObject({ message: retirementTexts.cancelNotAllowed });
+    expect((await post(app(), companyAdmin, `/api/v1/retirements/${first.retirement.id}/cancel`)).json()).toMatchObject({
+      message: retirementTexts.cancelNotAllowed,
+    });
   });
 
   it('refuses an approval signed for an outdated sum, prepares the whole sum again, and reduces it when the holder signs a cancellation', async () => {
@@ -84,7 +118,9 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
     await signAndSubmit(app(), companyAdmin, fixture.external.key, a);
     expect((await external()).amount).toBe(5n);
 
-    const stale = await post(app(), companyAdmin, `/api/v1/retirements/${b.retirement.id}/submit`, { signedTxBase64: await signPrepared(fixture.external.key, b.transaction!.unsignedTxBase64) });
+    const stale = await post(app(), companyAdmin, `/api/v1/retirements/${b.retirement.id}/submit`, {
+      signedTxBase64: await signPrepared(fixture.external.key, b.transaction!.unsignedTxBase64),
+    });
     expect(stale.statusCode).toBe(409);
     expect((await external()).amount).toBe(5n);
     expect((await detail(b.retirement.id)).status).toBe('awaiting_signature');
@@ -129,7 +165,12 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
     expect((await detail(created.retirement.id)).status).toBe('scheduled');
 
     const supplyBefore = await supplyOf(app(), fixture.tokenMint);
-    await app().db.asSystem((tx) => tx.update(retirements).set({ scheduledFor: new Date(Date.now() - 1_000) }).where(eq(retirements.id, created.retirement.id)));
+    await app().db.asSystem((tx) =>
+      tx
+        .update(retirements)
+        .set({ scheduledFor: new Date(Date.now() - 1_000) })
+        .where(eq(retirements.id, created.retirement.id)),
+    );
     await executeScheduledRetirement(retirementDeps(app()), companyAdmin.result.tenant.id, created.retirement.id);
     expect((await detail(created.retirement.id)).status).toBe('completed');
     expect(await supplyOf(app(), fixture.tokenMint)).toBe(supplyBefore - 6n);
@@ -137,10 +178,19 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
   });
 
   it('runs a schedule missed while the server was down once when it comes back', async () => {
-    const created = await createRetirement(app(), companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 9, scheduledFor: inSeconds(3600) }));
+    const created = await createRetirement(
+      app(),
+      companyAdmin,
+      retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 9, scheduledFor: inSeconds(3600) }),
+    );
     expect(created.retirement.status).toBe('scheduled');
     // The time passes while nothing runs: the job is still an hour away, the row is due.
-    await app().db.asSystem((tx) => tx.update(retirements).set({ scheduledFor: new Date(Date.now() - 60_000) }).where(eq(retirements.id, created.retirement.id)));
+    await app().db.asSystem((tx) =>
+      tx
+        .update(retirements)
+        .set({ scheduledFor: new Date(Date.now() - 60_000) })
+        .where(eq(retirements.id, created.retirement.id)),
+    );
     const supplyBefore = await supplyOf(app(), fixture.tokenMint);
     const deps = retirementDeps(app());
     const tenantId = companyAdmin.result.tenant.id;
@@ -158,12 +208,22 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
   });
 
   it('fails a scheduled retirement without a burn when the company’s KYC/AML approval was withdrawn before its time', async () => {
-    const setKyc = (status: string) => app().inject({ method: 'PUT', url: `/api/v1/companies/${companyAdmin.result.company.id}/kyc-status`, headers: admin.headers, payload: { status } });
-    const created = await createRetirement(app(), companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 3, scheduledFor: inSeconds(3600) }));
+    const setKyc = (status: string) =>
+      app().inject({ method: 'PUT', url: `/api/v1/companies/${companyAdmin.result.company.id}/kyc-status`, headers: admin.headers, payload: { status } });
+    const created = await createRetirement(
+      app(),
+      companyAdmin,
+      retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 3, scheduledFor: inSeconds(3600) }),
+    );
     expect(created.retirement.status).toBe('scheduled');
     expect((await setKyc('pending')).statusCode).toBe(200);
     try {
-      await app().db.asSystem((tx) => tx.update(retirements).set({ scheduledFor: new Date(Date.now() - 1_000) }).where(eq(retirements.id, created.retirement.id)));
+      await app().db.asSystem((tx) =>
+        tx
+          .update(retirements)
+          .set({ scheduledFor: new Date(Date.now() - 1_000) })
+          .where(eq(retirements.id, created.retirement.id)),
+      );
       const supplyBefore = await supplyOf(app(), fixture.tokenMint);
       await executeScheduledRetirement(retirementDeps(app()), companyAdmin.result.tenant.id, created.retirement.id);
       await executeScheduledRetirement(retirementDeps(app()), companyAdmin.result.tenant.id, created.retirement.id);
@@ -180,9 +240,18 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
   });
 
   it('fails a scheduled retirement the chain refuses (the wallet was suspended meanwhile), tells its creator and audits it', async () => {
-    const created = await createRetirement(app(), companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 4, scheduledFor: inSeconds(3600) }));
+    const created = await createRetirement(
+      app(),
+      companyAdmin,
+      retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 4, scheduledFor: inSeconds(3600) }),
+    );
     expect((await decide(app(), admin, fixture.managed.id, 'suspend', 'Key rotation')).statusCode).toBe(200);
-    await app().db.asSystem((tx) => tx.update(retirements).set({ scheduledFor: new Date(Date.now() - 1_000) }).where(eq(retirements.id, created.retirement.id)));
+    await app().db.asSystem((tx) =>
+      tx
+        .update(retirements)
+        .set({ scheduledFor: new Date(Date.now() - 1_000) })
+        .where(eq(retirements.id, created.retirement.id)),
+    );
     await executeScheduledRetirement(retirementDeps(app()), companyAdmin.result.tenant.id, created.retirement.id);
 
     const failed = await detail(created.retirement.id);
@@ -193,7 +262,8 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
     expect(notifications.items.map((item) => item.title)).toContain(retirementTexts.failedTitle);
     expect(notifications.items.map((item) => item.title)).toContain(retirementTexts.completedTitle);
     const audited = await app().db.asSystem((tx) => tx.select().from(auditLog).where(eq(auditLog.resourceId, created.retirement.id)));
-    expect(audited.map((entry) => entry.action)).toEqual(expect.arrayContaining(['retirement.schedule_requested', 'retirement.execution_started', 'retirement.failed']));
+    expect(audited.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['retirement.schedule_requested', 'retirement.execution_started', 'retirement.failed']),
+    );
   });
 });
-

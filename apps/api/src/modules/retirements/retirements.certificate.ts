@@ -14,7 +14,10 @@ export function newCertificateNumber(now: Date): string {
 }
 
 export function factsOf(row: RetirementRow, certificateMint: string): CertificateFacts {
-  return certificateFacts({ number: row.certificateNumber, retirementId: row.id, holderAddress: row.walletAddress, certificateMint, beneficiaryHash: row.beneficiaryHash }, row);
+  return certificateFacts(
+    { number: row.certificateNumber, retirementId: row.id, holderAddress: row.walletAddress, certificateMint, beneficiaryHash: row.beneficiaryHash },
+    row,
+  );
 }
 
 /** The burn with a freshly generated certificate mint, whose metadata points at the public verification page. */

@@ -10,7 +10,14 @@ import {
   type TokenMetadataInput,
 } from '@carbonledger/chain';
 import { retirementMemo } from '../certificates';
-import { prepareTransaction, sendPlatformTransaction, type ChainContext, type PlatformSigners, type PreparedTransaction, type SubmissionResult } from '../chain';
+import {
+  prepareTransaction,
+  sendPlatformTransaction,
+  type ChainContext,
+  type PlatformSigners,
+  type PreparedTransaction,
+  type SubmissionResult,
+} from '../chain';
 
 /** Kinds in chain_submissions; every one carries `reference.retirementId`. */
 export const RETIREMENT_KINDS = {
@@ -35,7 +42,11 @@ export interface BurnSpec {
   createdBy: string | null;
 }
 
-async function burnInstructions(context: ChainContext, spec: BurnSpec, signers: { burnAuthority: TransactionSigner; payer: TransactionSigner; issuer: TransactionSigner }): Promise<Instruction[]> {
+async function burnInstructions(
+  context: ChainContext,
+  spec: BurnSpec,
+  signers: { burnAuthority: TransactionSigner; payer: TransactionSigner; issuer: TransactionSigner },
+): Promise<Instruction[]> {
   const projectMint = address(spec.tokenMint);
   const holder = address(spec.holder);
   return getRetireWithCertificateInstructionsAsync({
@@ -73,7 +84,11 @@ export function prepareHolderBurn(context: ChainContext, spec: BurnSpec): Promis
 }
 
 /** The burn + certificate signed on the server: by a platform-managed holder, or by the retirement delegate of a scheduled retirement. */
-export function sendPlatformBurn(context: ChainContext, spec: BurnSpec, authority: { managedHolder: TransactionSigner } | 'retirement_delegate'): Promise<SubmissionResult> {
+export function sendPlatformBurn(
+  context: ChainContext,
+  spec: BurnSpec,
+  authority: { managedHolder: TransactionSigner } | 'retirement_delegate',
+): Promise<SubmissionResult> {
   const feePayer = authority === 'retirement_delegate' ? 'retirement_delegate' : 'issuer';
   return sendPlatformTransaction(context, {
     tenantId: spec.tenantId,
@@ -109,7 +124,10 @@ async function allowanceInstructions(spec: AllowanceSpec, owner: TransactionSign
   // dropped by the cluster as already processed): the memo names the retirement and is one-off.
   const memo = getMemoInstruction(`carbonledger:${spec.kind}:${spec.retirementId}:${randomUUID()}`);
   if (spec.amount === 0n) return [getRevokeDelegateInstruction({ account, owner }), memo];
-  return [getApproveDelegateInstruction({ account, mint, owner, delegate: platform.retirement_delegate.address, amount: spec.amount, decimals: spec.decimals }), memo];
+  return [
+    getApproveDelegateInstruction({ account, mint, owner, delegate: platform.retirement_delegate.address, amount: spec.amount, decimals: spec.decimals }),
+    memo,
+  ];
 }
 
 function allowanceReference(spec: AllowanceSpec) {

@@ -11,7 +11,17 @@ import type { BindOperation } from '../idempotency';
 import { operationalWalletOfCompany } from '../wallets';
 import { newCertificateNumber } from './retirements.certificate';
 import { RETIREMENT_KINDS, sendManagedAllowance, tokenBalanceOf } from './retirements.chain';
-import { audit, managedSignerOf, notifyCreator, publish, publishUnlessAnnounced, requireRetirement, viewOf, visibleTo, type RetirementDeps } from './retirements.context';
+import {
+  audit,
+  managedSignerOf,
+  notifyCreator,
+  publish,
+  publishUnlessAnnounced,
+  requireRetirement,
+  viewOf,
+  visibleTo,
+  type RetirementDeps,
+} from './retirements.context';
 import { reconcileRetirement, runRetirement } from './retirements.lifecycle';
 import {
   allowanceSpec,
@@ -38,7 +48,8 @@ async function creationFacts(deps: RetirementDeps, actor: Actor, input: CreateIn
     if (!company || (scope && company.id !== scope)) {
       throw new AppError('NOT_FOUND', retirementTexts.selectCompany, { fields: { companyId: [retirementTexts.selectCompany] } });
     }
-    if (company.kycStatus !== 'approved') throw new AppError('KYC_REQUIRED', retirementTexts.kycRequired, { fields: { companyId: [retirementTexts.kycRequired] } });
+    if (company.kycStatus !== 'approved')
+      throw new AppError('KYC_REQUIRED', retirementTexts.kycRequired, { fields: { companyId: [retirementTexts.kycRequired] } });
     const wallet = await operationalWalletOfCompany(tx, company.id, input.walletAddress);
     if (!wallet) throw AppError.validation({ walletAddress: [retirementTexts.walletRequired] }, retirementTexts.walletRequired);
     const projectMint = await repository.findProjectMintByAddress(tx, input.tokenMint);
@@ -63,7 +74,14 @@ async function coveredAmount(deps: RetirementDeps, facts: CreationFacts, tonnes:
   return amount;
 }
 
-function newRetirementRow(actor: Actor, input: CreateInput, facts: CreationFacts, amount: bigint, scheduledFor: Date | null, now: Date): repository.NewRetirementRow {
+function newRetirementRow(
+  actor: Actor,
+  input: CreateInput,
+  facts: CreationFacts,
+  amount: bigint,
+  scheduledFor: Date | null,
+  now: Date,
+): repository.NewRetirementRow {
   const { wallet, projectMint } = facts;
   const id = randomUUID();
   return {
@@ -115,13 +133,16 @@ async function start(deps: RetirementDeps, row: repository.RetirementRow): Promi
 export async function createRetirement(deps: RetirementDeps, actor: Actor, input: CreateInput, bindKey?: BindOperation): Promise<RetirementActionResult> {
   const now = new Date();
   const scheduledFor = input.scheduledFor ? new Date(input.scheduledFor) : null;
-  if (scheduledFor && scheduledFor.getTime() <= now.getTime()) throw AppError.validation({ scheduledFor: [retirementTexts.scheduleInPast] }, retirementTexts.scheduleInPast);
+  if (scheduledFor && scheduledFor.getTime() <= now.getTime())
+    throw AppError.validation({ scheduledFor: [retirementTexts.scheduleInPast] }, retirementTexts.scheduleInPast);
   const facts = await creationFacts(deps, actor, input);
   const amount = await coveredAmount(deps, facts, input.amount);
   const values = newRetirementRow(actor, input, facts, amount, scheduledFor, now);
   const row = await deps.context.db.withTenant(actor.tenantId, async (tx) => {
     const inserted = await repository.insertRetirement(tx, values);
-    await audit(tx, inserted, scheduledFor ? 'retirement.schedule_requested' : 'retirement.created', actor, { scheduledFor: scheduledFor?.toISOString() ?? null });
+    await audit(tx, inserted, scheduledFor ? 'retirement.schedule_requested' : 'retirement.created', actor, {
+      scheduledFor: scheduledFor?.toISOString() ?? null,
+    });
     await bindKey?.(tx, inserted.id);
     return inserted;
   });
@@ -196,7 +217,11 @@ async function claimForSubmit(tx: Tx, actor: Actor, id: string): Promise<SubmitC
     return { transactionId: row.transactionId, revertTo: 'pending' };
   }
   if (row.status === 'awaiting_signature' && row.approvalTransactionId) {
-    await assertAllowanceMatches(tx, row.approvalTransactionId, (await repository.scheduledSum(tx, row.walletAddress, row.tokenMint, { excluding: row.id })) + row.amount);
+    await assertAllowanceMatches(
+      tx,
+      row.approvalTransactionId,
+      (await repository.scheduledSum(tx, row.walletAddress, row.tokenMint, { excluding: row.id })) + row.amount,
+    );
     await repository.updateRetirement(tx, row.id, { status: 'processing', error: null });
     return { transactionId: row.approvalTransactionId, revertTo: 'awaiting_signature' };
   }
@@ -267,7 +292,8 @@ export async function cancelRetirement(deps: RetirementDeps, actor: Actor, id: s
     await repository.lockTokenAccount(tx, found.walletAddress, found.tokenMint);
     const row = (await repository.findRetirementForUpdate(tx, id))!;
     if (!CANCELLABLE_RETIREMENT_STATUSES.includes(row.status)) throw new AppError('RETIREMENT__NOT_CANCELLABLE');
-    if ((await retirePreparedTransaction(tx, preparedTransactionOf(row), 'The retirement was cancelled')) === 'already_sent') throw new AppError('RETIREMENT__NOT_CANCELLABLE');
+    if ((await retirePreparedTransaction(tx, preparedTransactionOf(row), 'The retirement was cancelled')) === 'already_sent')
+      throw new AppError('RETIREMENT__NOT_CANCELLABLE');
     const updated = await repository.updateRetirement(tx, id, { status: 'cancelled', cancelledAt: new Date() });
     await audit(tx, updated, 'retirement.cancelled', actor, { previousStatus: row.status });
     return { row: updated, reduceAllowance: row.status === 'scheduled' };
@@ -276,12 +302,21 @@ export async function cancelRetirement(deps: RetirementDeps, actor: Actor, id: s
   if (cancelled.reduceAllowance) {
     if (cancelled.row.walletType === 'platform_managed') {
       const remaining = await context.db.withTenant(actor.tenantId, (tx) => repository.scheduledSum(tx, cancelled.row.walletAddress, cancelled.row.tokenMint));
-      const result = await sendManagedAllowance(context, allowanceSpec(cancelled.row, RETIREMENT_KINDS.allowance, remaining), await managedSignerOf(deps, cancelled.row));
+      const result = await sendManagedAllowance(
+        context,
+        allowanceSpec(cancelled.row, RETIREMENT_KINDS.allowance, remaining),
+        await managedSignerOf(deps, cancelled.row),
+      );
       await context.db.withTenant(actor.tenantId, (tx) => repository.updateRetirement(tx, id, { cancelTransactionId: result.transactionId }));
     } else {
       transaction = preparedView(await prepareCancelAllowance(deps, cancelled.row));
     }
   }
-  await notifyCreator(deps, cancelled.row, retirementTexts.cancelledTitle, `The retirement of ${tonnesOf(cancelled.row)} tCO2e of ${cancelled.row.projectName} was cancelled.`);
+  await notifyCreator(
+    deps,
+    cancelled.row,
+    retirementTexts.cancelledTitle,
+    `The retirement of ${tonnesOf(cancelled.row)} tCO2e of ${cancelled.row.projectName} was cancelled.`,
+  );
   return { retirement: await publish(deps, actor.tenantId, id), transaction };
 }

@@ -30,13 +30,19 @@ async function reportToRegistry(deps: RetirementDeps, tx: Tx, row: repository.Re
     return { serialNumbers: retired.map((record) => record.serialNumber), registryReference: references.join(', ') || null, error: null };
   } catch (error) {
     // The burn is final on chain; a registry refusal (fewer tokenised serials than burnt) is recorded for reconciliation.
-    if (error instanceof AppError && error.code === 'CONFLICT') return { serialNumbers: [], registryReference: null, error: `Registry not updated: ${error.message}` };
+    if (error instanceof AppError && error.code === 'CONFLICT')
+      return { serialNumbers: [], registryReference: null, error: `Registry not updated: ${error.message}` };
     throw error;
   }
 }
 
 /** The certificate of the locked retirement: its facts, the project's as the registry knows them, and the burn that proves it. */
-async function certify(tx: Tx, locked: repository.RetirementRow, burn: repository.SubmissionRow, facts: { project: CarbonProject | null; certificateMint: string; registry: RegistryOutcome; issuedAt: Date }) {
+async function certify(
+  tx: Tx,
+  locked: repository.RetirementRow,
+  burn: repository.SubmissionRow,
+  facts: { project: CarbonProject | null; certificateMint: string; registry: RegistryOutcome; issuedAt: Date },
+) {
   const { project } = facts;
   await issueCertificate(tx, {
     tenantId: locked.tenantId,
@@ -75,7 +81,11 @@ async function certify(tx: Tx, locked: repository.RetirementRow, burn: repositor
  * The burn is confirmed: in one database transaction the registry retires the serials, the
  * certificate row is written (once: unique per retirement) and the retirement is completed.
  */
-export async function completeRetirement(deps: RetirementDeps, row: repository.RetirementRow, burn: repository.SubmissionRow): Promise<repository.RetirementRow> {
+export async function completeRetirement(
+  deps: RetirementDeps,
+  row: repository.RetirementRow,
+  burn: repository.SubmissionRow,
+): Promise<repository.RetirementRow> {
   // The submission says confirmed; the chain must still say so (a crash can cost the chain what
   // the ledger recorded). If not, the retirement waits and the reconciliation pass reports it.
   if (!(await landedOnChain(deps.context.chain, burn.signature!))) return row;
@@ -98,11 +108,21 @@ export async function completeRetirement(deps: RetirementDeps, row: repository.R
       completedAt: issuedAt,
       runnerLeaseUntil: null,
     });
-    await audit(tx, updated, 'retirement.completed', null, { signature: burn.signature, certificateNumber: locked.certificateNumber, certificateMint, serialNumbers: registry.serialNumbers });
+    await audit(tx, updated, 'retirement.completed', null, {
+      signature: burn.signature,
+      certificateNumber: locked.certificateNumber,
+      certificateMint,
+      serialNumbers: registry.serialNumbers,
+    });
     return updated;
   });
   if (!completed) return (await deps.context.db.withTenant(row.tenantId, (tx) => repository.findRetirement(tx, row.id)))!;
-  await notifyCreator(deps, completed, retirementTexts.completedTitle, `${tonnesOf(completed)} tCO2e of ${completed.projectName} retired. Certificate ${completed.certificateNumber}.`);
+  await notifyCreator(
+    deps,
+    completed,
+    retirementTexts.completedTitle,
+    `${tonnesOf(completed)} tCO2e of ${completed.projectName} retired. Certificate ${completed.certificateNumber}.`,
+  );
   await publish(deps, completed.tenantId, completed.id);
   return completed;
 }

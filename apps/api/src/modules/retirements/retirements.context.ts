@@ -16,7 +16,10 @@ import { toRetirement } from './retirements.view';
 export interface RetirementDeps {
   context: ChainContext;
   publisher: NotificationPublisher;
-  live: { emitToCompany(target: { tenantId: string; companyId: string }, event: string, payload: unknown): void; transactionRecorded(tenantId: string, record: { kind: 'retirement'; id: string }): void };
+  live: {
+    emitToCompany(target: { tenantId: string; companyId: string }, event: string, payload: unknown): void;
+    transactionRecorded(tenantId: string, record: { kind: 'retirement'; id: string }): void;
+  };
   explorer: ExplorerTarget;
   registry: RegistryProvider;
   masterKey: Buffer;
@@ -48,7 +51,12 @@ function announce(deps: RetirementDeps, tenantId: string, view: Retirement): Ret
  * it sets (completed, scheduled, failed, …), so the request announces the retirement only
  * while it still stands in a status the request set itself: one event per state change.
  */
-export async function publishUnlessAnnounced(deps: RetirementDeps, tenantId: string, id: string, ownStatuses: readonly Retirement['status'][]): Promise<Retirement> {
+export async function publishUnlessAnnounced(
+  deps: RetirementDeps,
+  tenantId: string,
+  id: string,
+  ownStatuses: readonly Retirement['status'][],
+): Promise<Retirement> {
   const view = await viewOf(deps, tenantId, id);
   return ownStatuses.includes(view.status) ? announce(deps, tenantId, view) : view;
 }

@@ -24,7 +24,13 @@ describe('retirement_update events', () => {
     const admin = await signInAs(harness.app, 'admin@demo.test');
     fixture = await retirementFixture(harness.app, companyAdmin, admin, { externalTokens: 50, managedTokens: 50 });
     const baseUrl = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
-    socket = connect(`${baseUrl}${REALTIME.namespace}`, { path: REALTIME.path, transports: ['websocket'], auth: { token: companyAdmin.token }, reconnection: false, forceNew: true });
+    socket = connect(`${baseUrl}${REALTIME.namespace}`, {
+      path: REALTIME.path,
+      transports: ['websocket'],
+      auth: { token: companyAdmin.token },
+      reconnection: false,
+      forceNew: true,
+    });
     await new Promise((resolve) => socket.once(SERVER_EVENTS.connectionConfirmed, resolve));
     received = [];
     socket.on(SERVER_EVENTS.retirementUpdate, (payload: unknown) => received.push(retirementUpdatePayload.parse(payload)));
@@ -54,7 +60,11 @@ describe('retirement_update events', () => {
 
   it('a schedule with a managed wallet: one event, scheduled', async () => {
     const scheduledFor = new Date(Date.now() + 3_600_000).toISOString();
-    const created = await createRetirement(harness.app, companyAdmin, retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 5, scheduledFor }));
+    const created = await createRetirement(
+      harness.app,
+      companyAdmin,
+      retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 5, scheduledFor }),
+    );
     expect(created.retirement.status).toBe('scheduled');
     await expect.poll(() => eventsOf(created.retirement.id)).toEqual(['scheduled']);
     await settle();

@@ -31,7 +31,10 @@ export async function executeScheduledRetirement(deps: RetirementDeps, tenantId:
 export async function sweepRetirements(deps: RetirementDeps, log: { warn(details: object, message: string): void }): Promise<number> {
   const due = await deps.context.db.asSystem((tx) => repository.dueRetirements(tx, new Date()));
   for (const retirement of due) {
-    const run = retirement.status === 'scheduled' ? executeScheduledRetirement(deps, retirement.tenantId, retirement.id) : runRetirement(deps, retirement.tenantId, retirement.id);
+    const run =
+      retirement.status === 'scheduled'
+        ? executeScheduledRetirement(deps, retirement.tenantId, retirement.id)
+        : runRetirement(deps, retirement.tenantId, retirement.id);
     await run.catch((error: unknown) => log.warn({ err: error, retirementId: retirement.id }, 'retirement not finished yet'));
   }
   return due.length;

@@ -13,7 +13,11 @@ interface ExecuteJobData {
 
 /** One job per scheduled retirement, started at its time; the singleton key keeps one queued per retirement. */
 export async function enqueueScheduledRetirement(app: FastifyInstance, job: ExecuteJobData & { at: Date }): Promise<void> {
-  await app.jobs.send(RETIREMENT_EXECUTE_QUEUE, { tenantId: job.tenantId, retirementId: job.retirementId }, { startAfter: job.at, singletonKey: job.retirementId, retryLimit: 10, retryDelay: 5, retryBackoff: true });
+  await app.jobs.send(
+    RETIREMENT_EXECUTE_QUEUE,
+    { tenantId: job.tenantId, retirementId: job.retirementId },
+    { startAfter: job.at, singletonKey: job.retirementId, retryLimit: 10, retryDelay: 5, retryBackoff: true },
+  );
 }
 
 /**
@@ -23,7 +27,14 @@ export async function enqueueScheduledRetirement(app: FastifyInstance, job: Exec
  */
 export async function registerRetirementJobs(app: FastifyInstance, deps: RetirementDeps): Promise<void> {
   if (!(await app.jobs.getQueue(RETIREMENT_EXECUTE_QUEUE))) {
-    await app.jobs.createQueue(RETIREMENT_EXECUTE_QUEUE, { name: RETIREMENT_EXECUTE_QUEUE, policy: 'standard', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: ABANDONED_JOB_SECONDS });
+    await app.jobs.createQueue(RETIREMENT_EXECUTE_QUEUE, {
+      name: RETIREMENT_EXECUTE_QUEUE,
+      policy: 'standard',
+      retryLimit: 10,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: ABANDONED_JOB_SECONDS,
+    });
   }
   if (!(await app.jobs.getQueue(RETIREMENT_SWEEP_QUEUE))) {
     await app.jobs.createQueue(RETIREMENT_SWEEP_QUEUE, { name: RETIREMENT_SWEEP_QUEUE, policy: 'stately', expireInSeconds: ABANDONED_JOB_SECONDS });

@@ -147,7 +147,11 @@ async function approvalOf(deps: RetirementDeps, row: repository.RetirementRow): 
  * the runner lease and only when no earlier burn of it is confirmed or undecided.
  */
 export async function reconcileRetirement(deps: RetirementDeps, tenantId: string, id: string, mode: ReconcileMode): Promise<repository.RetirementRow> {
-  const load = () => deps.context.db.withTenant(tenantId, async (tx) => ({ row: (await repository.findRetirement(tx, id))!, burns: await repository.submissionsOf(tx, id, [RETIREMENT_KINDS.burn]) }));
+  const load = () =>
+    deps.context.db.withTenant(tenantId, async (tx) => ({
+      row: (await repository.findRetirement(tx, id))!,
+      burns: await repository.submissionsOf(tx, id, [RETIREMENT_KINDS.burn]),
+    }));
   let { row, burns } = await load();
   if (!row || row.status === 'completed' || row.status === 'failed') return row;
   if (burns.some((submission) => submission.status === 'sent')) {
@@ -185,7 +189,12 @@ export function runRetirement(deps: RetirementDeps, tenantId: string, id: string
   return reconcileRetirement(deps, tenantId, id, 'run');
 }
 
-async function setStatus(deps: RetirementDeps, row: repository.RetirementRow, status: repository.RetirementRow['status'], error: string | null = null): Promise<repository.RetirementRow> {
+async function setStatus(
+  deps: RetirementDeps,
+  row: repository.RetirementRow,
+  status: repository.RetirementRow['status'],
+  error: string | null = null,
+): Promise<repository.RetirementRow> {
   const updated = await deps.context.db.withTenant(row.tenantId, (tx) => repository.updateRetirement(tx, row.id, { status, error }));
   await publish(deps, row.tenantId, row.id);
   return updated;
@@ -200,7 +209,9 @@ async function sendBurnOnce(deps: RetirementDeps, row: repository.RetirementRow)
   const leased = await context.db.withTenant(row.tenantId, async (tx) => {
     const locked = await repository.findRetirementForUpdate(tx, row.id);
     if (locked?.status !== 'processing') return undefined;
-    const undecided = (await repository.submissionsOf(tx, row.id, [RETIREMENT_KINDS.burn])).some((submission) => submission.status === 'sent' || submission.status === 'confirmed');
+    const undecided = (await repository.submissionsOf(tx, row.id, [RETIREMENT_KINDS.burn])).some(
+      (submission) => submission.status === 'sent' || submission.status === 'confirmed',
+    );
     if (undecided) return undefined;
     return repository.claimRunnerLease(tx, row.id, new Date(Date.now() + RUNNER_LEASE_MS));
   });

@@ -17,7 +17,13 @@ export async function retirePreparedTransaction(tx: Tx, transactionId: string | 
 }
 
 /** Keeps the newest prepared transaction of a retirement still waiting for it; the one it replaces expires unless it was already sent. */
-async function keepPrepared(deps: RetirementDeps, row: repository.RetirementRow, status: AwaitingHolder, prepared: PreparedTransaction, change: Partial<repository.NewRetirementRow> = {}): Promise<PreparedTransaction> {
+async function keepPrepared(
+  deps: RetirementDeps,
+  row: repository.RetirementRow,
+  status: AwaitingHolder,
+  prepared: PreparedTransaction,
+  change: Partial<repository.NewRetirementRow> = {},
+): Promise<PreparedTransaction> {
   await deps.context.db.withTenant(row.tenantId, async (tx) => {
     const locked = await repository.findRetirementForUpdate(tx, row.id);
     if (locked?.status !== status) throw new AppError('RETIREMENT__NOTHING_TO_PREPARE');
@@ -36,7 +42,12 @@ export async function stillSignable(deps: RetirementDeps, row: repository.Retire
   const submission = await deps.context.db.withTenant(row.tenantId, (tx) => repository.findSubmissionRow(tx, transactionId));
   if (submission?.status !== 'pending' || !submission.requiredSigner) return undefined;
   if ((await deps.context.chain.getBlockHeight()) > submission.lastValidBlockHeight) return undefined;
-  return { transactionId, unsignedTxBase64: submission.preparedTxBase64, requiredSigner: address(submission.requiredSigner), lastValidBlockHeight: submission.lastValidBlockHeight };
+  return {
+    transactionId,
+    unsignedTxBase64: submission.preparedTxBase64,
+    requiredSigner: address(submission.requiredSigner),
+    lastValidBlockHeight: submission.lastValidBlockHeight,
+  };
 }
 
 export async function prepareBurn(deps: RetirementDeps, row: repository.RetirementRow): Promise<PreparedTransaction> {
@@ -45,12 +56,26 @@ export async function prepareBurn(deps: RetirementDeps, row: repository.Retireme
 }
 
 export function allowanceSpec(row: repository.RetirementRow, kind: AllowanceSpec['kind'], amount: bigint): AllowanceSpec {
-  return { tenantId: row.tenantId, retirementId: row.id, kind, holder: row.walletAddress, tokenMint: row.tokenMint, decimals: row.decimals, amount, createdBy: row.userId };
+  return {
+    tenantId: row.tenantId,
+    retirementId: row.id,
+    kind,
+    holder: row.walletAddress,
+    tokenMint: row.tokenMint,
+    decimals: row.decimals,
+    amount,
+    createdBy: row.userId,
+  };
 }
 
 export async function prepareApproval(deps: RetirementDeps, row: repository.RetirementRow): Promise<PreparedTransaction> {
   const target = await deps.context.db.withTenant(row.tenantId, (tx) => repository.scheduledSum(tx, row.walletAddress, row.tokenMint, { excluding: row.id }));
-  return keepPrepared(deps, row, 'awaiting_signature', await prepareHolderAllowance(deps.context, allowanceSpec(row, RETIREMENT_KINDS.approve, target + row.amount)));
+  return keepPrepared(
+    deps,
+    row,
+    'awaiting_signature',
+    await prepareHolderAllowance(deps.context, allowanceSpec(row, RETIREMENT_KINDS.approve, target + row.amount)),
+  );
 }
 
 /**

@@ -74,7 +74,11 @@ function filterOf(filter: RetirementFilter): SQL | undefined {
   return and(filter.companyId ? eq(retirements.companyId, filter.companyId) : undefined, filter.status ? eq(retirements.status, filter.status) : undefined);
 }
 
-export async function listRetirementViews(tx: Tx, filter: RetirementFilter, page: { limit: number; offset: number }): Promise<{ rows: RetirementView[]; total: number }> {
+export async function listRetirementViews(
+  tx: Tx,
+  filter: RetirementFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: RetirementView[]; total: number }> {
   const where = filterOf(filter);
   const rows = await viewQuery(tx).where(where).orderBy(desc(retirements.createdAt), desc(retirements.id)).limit(page.limit).offset(page.offset);
   const [total] = await tx.select({ value: count() }).from(retirements).where(where);
@@ -82,7 +86,10 @@ export async function listRetirementViews(tx: Tx, filter: RetirementFilter, page
 }
 
 /** docs/product.md §2 stat cards: retired tCO2e (base units summed per decimals), certificates, confirmed retirement transactions. */
-export async function retirementStats(tx: Tx, companyId: string | undefined): Promise<{ retired: { amount: bigint; decimals: number }[]; certificates: number; transactions: number }> {
+export async function retirementStats(
+  tx: Tx,
+  companyId: string | undefined,
+): Promise<{ retired: { amount: bigint; decimals: number }[]; certificates: number; transactions: number }> {
   const retired = await tx
     .select({ amount: sql<string>`coalesce(sum(${retirements.amount}), 0)::text`, decimals: retirements.decimals })
     .from(retirements)
@@ -96,7 +103,13 @@ export async function retirementStats(tx: Tx, companyId: string | undefined): Pr
     .select({ value: count() })
     .from(chainSubmissions)
     .innerJoin(retirements, sql`${chainSubmissions.reference}->>'retirementId' = ${retirements.id}::text`)
-    .where(and(eq(chainSubmissions.status, 'confirmed'), sql`${chainSubmissions.kind} like 'retirement.%'`, companyId ? eq(retirements.companyId, companyId) : undefined));
+    .where(
+      and(
+        eq(chainSubmissions.status, 'confirmed'),
+        sql`${chainSubmissions.kind} like 'retirement.%'`,
+        companyId ? eq(retirements.companyId, companyId) : undefined,
+      ),
+    );
   return {
     retired: retired.map((row) => ({ amount: BigInt(row.amount), decimals: row.decimals })),
     certificates: Number(issued?.value ?? 0),

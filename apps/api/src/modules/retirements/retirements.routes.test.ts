@@ -40,11 +40,15 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
   const app = () => harness.app;
   const confirmedBurns = (retirementId: string) =>
     app().db.asSystem(async (tx) =>
-      (await tx.select().from(chainSubmissions).where(and(eq(chainSubmissions.kind, 'retirement.burn'), eq(chainSubmissions.status, 'confirmed')))).filter(
-        (row) => row.reference.retirementId === retirementId,
-      ),
+      (
+        await tx
+          .select()
+          .from(chainSubmissions)
+          .where(and(eq(chainSubmissions.kind, 'retirement.burn'), eq(chainSubmissions.status, 'confirmed')))
+      ).filter((row) => row.reference.retirementId === retirementId),
     );
-  const setKyc = (who: SignedIn, status: string) => app().inject({ method: 'PUT', url: `/api/v1/companies/${companyAdmin.result.company.id}/kyc-status`, headers: who.headers, payload: { status } });
+  const setKyc = (who: SignedIn, status: string) =>
+    app().inject({ method: 'PUT', url: `/api/v1/companies/${companyAdmin.result.company.id}/kyc-status`, headers: who.headers, payload: { status } });
 
   beforeAll(async () => {
     harness = await createTestApp();
@@ -59,7 +63,14 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
     const supplyBefore = await supplyOf(app(), fixture.tokenMint);
     const created = await createRetirement(app(), companyAdmin, retireBody(fixture, companyAdmin, { amount: 25 }));
     expect(retirementActionResultSchema.safeParse(created).success).toBe(true);
-    expect(created.retirement).toMatchObject({ status: 'pending', amount: '25', walletType: 'external', country: 'BR', subdivision: 'BR-SP', certificateNumber: null });
+    expect(created.retirement).toMatchObject({
+      status: 'pending',
+      amount: '25',
+      walletType: 'external',
+      country: 'BR',
+      subdivision: 'BR-SP',
+      certificateNumber: null,
+    });
     expect(created.transaction).toMatchObject({ requiredSigner: fixture.external.wallet.address, transactionId: created.retirement.transactionId });
 
     const retired = await signAndSubmit(app(), companyAdmin, fixture.external.key, created);
@@ -78,8 +89,17 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
     expect(mint.extensions.some((extension) => isExtension('NonTransferable', extension))).toBe(true);
     const metadata = mint.extensions.find((extension) => isExtension('TokenMetadata', extension));
     const fields = metadata && 'additionalMetadata' in metadata ? Object.fromEntries(metadata.additionalMetadata) : {};
-    const [certificate] = await app().db.withTenant(companyAdmin.result.tenant.id, (tx) => tx.select().from(certificates).where(eq(certificates.retirementId, retired.id)));
-    expect(certificate).toMatchObject({ number: retired.certificateNumber, mintAddress: certificateMint, holderAddress: fixture.external.wallet.address, amount: 25n, burnSignature: retired.signature, developer: expect.any(String) });
+    const [certificate] = await app().db.withTenant(companyAdmin.result.tenant.id, (tx) =>
+      tx.select().from(certificates).where(eq(certificates.retirementId, retired.id)),
+    );
+    expect(certificate).toMatchObject({
+      number: retired.certificateNumber,
+      mintAddress: certificateMint,
+      holderAddress: fixture.external.wallet.address,
+      amount: 25n,
+      burnSignature: retired.signature,
+      developer: expect.any(String),
+    });
     expect(metadata).toMatchObject({ name: retired.certificateNumber, updateAuthority: { __option: 'None' } });
     expect(fields).toEqual({ [CERTIFICATE_FIELDS.tonnes]: '25', [CERTIFICATE_FIELDS.facts]: certificate!.metadataHash });
     expect(JSON.stringify(fields)).not.toContain('Verde Energia S.A. employees');
@@ -89,7 +109,14 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
     const thief = await generateKeyPairSigner();
     const transfer = await execute(app().chain, fixture.external.key, [
       await getCreateHolderTokenAccountInstructionAsync({ payer: fixture.external.key, owner: thief.address, mint: certificateMint }),
-      getTransferTokensInstruction({ source: holderAccount, destination: await findHolderTokenAccount(thief.address, certificateMint), mint: certificateMint, authority: fixture.external.key, amount: 1n, decimals: 0 }),
+      getTransferTokensInstruction({
+        source: holderAccount,
+        destination: await findHolderTokenAccount(thief.address, certificateMint),
+        mint: certificateMint,
+        authority: fixture.external.key,
+        amount: 1n,
+        decimals: 0,
+      }),
     ]);
     expect(transfer.status).toBe('failed');
     expect(customErrorCode(transfer.status === 'failed' ? transfer.err : null)).toBe(ACCOUNT_FROZEN);
@@ -150,7 +177,10 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
     const rows = await app().db.asSystem((tx) => tx.select().from(retirements).where(eq(retirements.memo, 'concurrent')));
     expect(rows).toHaveLength(1);
 
-    const created = responses.find((response) => response.statusCode === 201)!.json().data as { retirement: Retirement; transaction: { unsignedTxBase64: string } };
+    const created = responses.find((response) => response.statusCode === 201)!.json().data as {
+      retirement: Retirement;
+      transaction: { unsignedTxBase64: string };
+    };
     const signedTxBase64 = await signPrepared(fixture.external.key, created.transaction.unsignedTxBase64);
     const supplyBefore = await supplyOf(app(), fixture.tokenMint);
     const submits = await Promise.all([0, 1].map(() => post(app(), companyAdmin, `/api/v1/retirements/${created.retirement.id}/submit`, { signedTxBase64 })));
@@ -196,23 +226,44 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
     const { wallet } = await registerNewWallet(app(), companyAdmin, 'Pending one');
     const unapproved = await post(app(), companyAdmin, '/api/v1/retirements', retireBody(fixture, companyAdmin, { walletAddress: wallet.address }));
     expect(unapproved.statusCode).toBe(400);
-    expect(unapproved.json()).toMatchObject({ message: retirementTexts.walletRequired, error: { code: 'VALIDATION_ERROR', fields: { walletAddress: [retirementTexts.walletRequired] } } });
+    expect(unapproved.json()).toMatchObject({
+      message: retirementTexts.walletRequired,
+      error: { code: 'VALIDATION_ERROR', fields: { walletAddress: [retirementTexts.walletRequired] } },
+    });
 
     const tooMuch = await post(app(), companyAdmin, '/api/v1/retirements', retireBody(fixture, companyAdmin, { amount: 100_000 }));
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json()).toMatchObject({ message: retirementTexts.insufficientTokens, error: { fields: { amount: [expect.stringContaining('tCO2e available')] } } });
+    expect(tooMuch.json()).toMatchObject({
+      message: retirementTexts.insufficientTokens,
+      error: { fields: { amount: [expect.stringContaining('tCO2e available')] } },
+    });
 
-    const past = await post(app(), companyAdmin, '/api/v1/retirements', retireBody(fixture, companyAdmin, { scheduledFor: new Date(Date.now() - 60_000).toISOString() }));
+    const past = await post(
+      app(),
+      companyAdmin,
+      '/api/v1/retirements',
+      retireBody(fixture, companyAdmin, { scheduledFor: new Date(Date.now() - 60_000).toISOString() }),
+    );
     expect(past.statusCode).toBe(400);
     expect(past.json()).toMatchObject({ message: retirementTexts.scheduleInPast, error: { fields: { scheduledFor: [retirementTexts.scheduleInPast] } } });
 
-    const badLocation = await post(app(), companyAdmin, '/api/v1/retirements', retireBody(fixture, companyAdmin, { location: { country: 'BR', subdivision: 'US-TX' } }));
+    const badLocation = await post(
+      app(),
+      companyAdmin,
+      '/api/v1/retirements',
+      retireBody(fixture, companyAdmin, { location: { country: 'BR', subdivision: 'US-TX' } }),
+    );
     expect(badLocation.statusCode).toBe(400);
   });
 
   it(`refuses a schedule more than ${RETIREMENT_SCHEDULE_MAX_DAYS} days ahead, which would keep the tokens reserved for as long`, async () => {
     for (const scheduledFor of ['9999-12-31T00:00:00Z', new Date(Date.now() + (RETIREMENT_SCHEDULE_MAX_DAYS + 1) * 86_400_000).toISOString()]) {
-      const response = await post(app(), companyAdmin, '/api/v1/retirements', retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, scheduledFor }));
+      const response = await post(
+        app(),
+        companyAdmin,
+        '/api/v1/retirements',
+        retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, scheduledFor }),
+      );
       expect(response.statusCode, scheduledFor).toBe(400);
       expect(response.json().error.fields.scheduledFor).toEqual([retirementTexts.scheduleTooFar]);
     }
@@ -244,7 +295,9 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
       signedTxBase64: await signPrepared(fixture.external.key, created.transaction!.unsignedTxBase64),
     });
     expect(stale.statusCode).toBe(409);
-    const submitted = await post(app(), companyAdmin, `/api/v1/signing/transactions/${fresh.transactionId}/submit`, { signedTxBase64: await signPrepared(fixture.external.key, fresh.unsignedTxBase64) });
+    const submitted = await post(app(), companyAdmin, `/api/v1/signing/transactions/${fresh.transactionId}/submit`, {
+      signedTxBase64: await signPrepared(fixture.external.key, fresh.unsignedTxBase64),
+    });
     expect(submitted.statusCode, submitted.body).toBe(200);
     const detail = (await get(app(), companyAdmin, `/api/v1/retirements/${created.retirement.id}`)).json().data as Retirement;
     expect(detail).toMatchObject({ status: 'completed', certificateNumber: expect.stringMatching(/^CLC-/) });
@@ -269,7 +322,12 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
     expect(((await get(app(), otherTenant, '/api/v1/retirements/stats')).json().data as RetirementStats).totalRetired).toBe('0');
     const foreignCertificates = await app().db.withTenant(otherTenant.result.tenant.id, (tx) => tx.select().from(certificates));
     expect(foreignCertificates).toEqual([]);
-    const foreignCompany = await post(app(), otherTenant, '/api/v1/retirements', retireBody(fixture, otherTenant, { companyId: companyAdmin.result.company.id }));
+    const foreignCompany = await post(
+      app(),
+      otherTenant,
+      '/api/v1/retirements',
+      retireBody(fixture, otherTenant, { companyId: companyAdmin.result.company.id }),
+    );
     expect(foreignCompany.statusCode).toBe(404);
   });
 });

@@ -86,7 +86,13 @@ export const retirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: create,
       config: { idempotency: 'required' },
-      schema: { tags: ['retirements'], summary: "Submit the wallet's signature of the prepared transaction (Idempotency-Key required)", params: retirementIdParams, body: submitRetirementRequest, response: { 200: apiEnvelope(retirementSchema) } },
+      schema: {
+        tags: ['retirements'],
+        summary: "Submit the wallet's signature of the prepared transaction (Idempotency-Key required)",
+        params: retirementIdParams,
+        body: submitRetirementRequest,
+        response: { 200: apiEnvelope(retirementSchema) },
+      },
     },
     async (request) => {
       const retirement = await commands.submitRetirement(deps, actorOf(request), request.params.id, request.body.signedTxBase64);
@@ -99,7 +105,12 @@ export const retirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: create,
       config: { idempotency: 'required' },
-      schema: { tags: ['retirements'], summary: 'A fresh transaction to sign (also usable in /tools/sign-base64?transactionId=)', params: retirementIdParams, response: { 200: apiEnvelope(retirementActionResultSchema) } },
+      schema: {
+        tags: ['retirements'],
+        summary: 'A fresh transaction to sign (also usable in /tools/sign-base64?transactionId=)',
+        params: retirementIdParams,
+        response: { 200: apiEnvelope(retirementActionResultSchema) },
+      },
     },
     async (request) => ok(request, await commands.prepareRetirement(deps, actorOf(request), request.params.id)),
   );
@@ -109,26 +120,55 @@ export const retirementsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: create,
       config: { idempotency: 'required' },
-      schema: { tags: ['retirements'], summary: 'Cancel a retirement not sent yet; a scheduled one reduces the delegate allowance', params: retirementIdParams, response: { 200: apiEnvelope(retirementActionResultSchema) } },
+      schema: {
+        tags: ['retirements'],
+        summary: 'Cancel a retirement not sent yet; a scheduled one reduces the delegate allowance',
+        params: retirementIdParams,
+        response: { 200: apiEnvelope(retirementActionResultSchema) },
+      },
     },
     async (request) => ok(request, await commands.cancelRetirement(deps, actorOf(request), request.params.id), retirementTexts.cancelled),
   );
 
   app.get(
     '/retirements/stats',
-    { onRequest: read, schema: { tags: ['retirements'], summary: 'Total retired (tCO2e), certificates, transactions', querystring: statsQuery, response: { 200: apiEnvelope(retirementStatsSchema) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags: ['retirements'],
+        summary: 'Total retired (tCO2e), certificates, transactions',
+        querystring: statsQuery,
+        response: { 200: apiEnvelope(retirementStatsSchema) },
+      },
+    },
     async (request) => ok(request, await queries.retirementStatsOf(deps, actorOf(request), request.query.companyId)),
   );
 
   app.get(
     '/retirements',
-    { onRequest: read, schema: { tags: ['retirements'], summary: 'Retirement history, newest first', querystring: retirementListQuery, response: { 200: apiEnvelope(retirementListSchema) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags: ['retirements'],
+        summary: 'Retirement history, newest first',
+        querystring: retirementListQuery,
+        response: { 200: apiEnvelope(retirementListSchema) },
+      },
+    },
     async (request) => ok(request, await queries.listRetirements(deps, actorOf(request), request.query)),
   );
 
   app.get(
     '/retirements/:id',
-    { onRequest: read, schema: { tags: ['retirements'], summary: 'One retirement, reconciled with the chain', params: retirementIdParams, response: { 200: apiEnvelope(retirementSchema) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags: ['retirements'],
+        summary: 'One retirement, reconciled with the chain',
+        params: retirementIdParams,
+        response: { 200: apiEnvelope(retirementSchema) },
+      },
+    },
     async (request) => ok(request, await queries.getRetirement(deps, actorOf(request), request.params.id)),
   );
 };

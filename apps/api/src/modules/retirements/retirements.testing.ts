@@ -39,7 +39,12 @@ async function mintTo(app: App, who: SignedIn, walletId: string, quantity: numbe
  * approved platform-managed wallet (holding `managedTokens`) of one project token, minted
  * against imported sandbox VCUs.
  */
-export async function retirementFixture(app: App, member: SignedIn, administrator: SignedIn, holdings: { externalTokens: number; managedTokens: number }): Promise<RetirementFixture> {
+export async function retirementFixture(
+  app: App,
+  member: SignedIn,
+  administrator: SignedIn,
+  holdings: { externalTokens: number; managedTokens: number },
+): Promise<RetirementFixture> {
   const external = await approvedWallet(app, member, administrator, 'Retirements');
   await app.chain.airdrop(address(external.wallet.address), 5_000_000_000n);
   const created = await app.inject({ method: 'POST', url: '/api/v1/wallets/managed', headers: member.headers, payload: { name: 'Managed' } });
@@ -68,7 +73,12 @@ export function retireBody(fixture: RetirementFixture, who: SignedIn, overrides:
 }
 
 export function post(app: App, who: SignedIn, url: string, payload?: unknown, key: string | null = randomUUID()) {
-  return app.inject({ method: 'POST', url, headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 }
 
 export function get(app: App, who: SignedIn, url: string) {

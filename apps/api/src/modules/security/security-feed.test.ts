@@ -25,7 +25,13 @@ afterAll(async () => {
 });
 
 async function member(token: string): Promise<Socket> {
-  const socket = connect(`${baseUrl}${REALTIME.namespace}`, { path: REALTIME.path, transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  const socket = connect(`${baseUrl}${REALTIME.namespace}`, {
+    path: REALTIME.path,
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+  });
   sockets.push(socket);
   await new Promise((resolve) => socket.once(SERVER_EVENTS.connectionConfirmed, resolve));
   return socket;
@@ -53,7 +59,12 @@ describe('security feed', () => {
     const alert = next<SecurityAlert>(officer, SERVER_EVENTS.securityAlert, (payload) => payload.title === 'Account locked');
     const count = next<{ activeCount: number }>(officer, SERVER_EVENTS.securityAlertsCountUpdate, (payload) => payload.activeCount >= 2);
     for (let i = 0; i < LOCKOUT.maxFailures; i++) {
-      await harness.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'operator@demo.test', password: 'Wrong!2345' }, headers: { 'x-forwarded-for': nextClientIp() } });
+      await harness.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'operator@demo.test', password: 'Wrong!2345' },
+        headers: { 'x-forwarded-for': nextClientIp() },
+      });
     }
     expect((await event).userEmail).toBe('operator@demo.test');
     expect(await alert).toMatchObject({ severity: 'high', resolved: false });

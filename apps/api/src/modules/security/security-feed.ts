@@ -57,7 +57,8 @@ export async function publishSecurityNotices(app: FastifyInstance, notices: read
         // One count per scope: the tenant's (key '') and each officer company's.
         const activeCounts = new Map<string, number>();
         if (published.some((notice) => notice.kind === 'alert')) {
-          for (const scope of new Set(officers.map((officer) => companyScopeOf(officer) ?? ''))) activeCounts.set(scope, await countOpenAlerts(tx, scope || undefined));
+          for (const scope of new Set(officers.map((officer) => companyScopeOf(officer) ?? '')))
+            activeCounts.set(scope, await countOpenAlerts(tx, scope || undefined));
         }
         return { published, officers, subjects, activeCounts };
       });
@@ -68,7 +69,8 @@ export async function publishSecurityNotices(app: FastifyInstance, notices: read
           if (notice.kind === 'event') app.live.emitToUser(officer.id, SERVER_EVENTS.securityEvent, notice.event);
           else app.live.emitToUser(officer.id, SERVER_EVENTS.securityAlert, notice.alert);
         }
-        if (seen.some((notice) => notice.kind === 'alert')) app.live.emitToUser(officer.id, SERVER_EVENTS.securityAlertsCountUpdate, { activeCount: activeCounts.get(scope ?? '') ?? 0 });
+        if (seen.some((notice) => notice.kind === 'alert'))
+          app.live.emitToUser(officer.id, SERVER_EVENTS.securityAlertsCountUpdate, { activeCount: activeCounts.get(scope ?? '') ?? 0 });
       }
     } catch (error) {
       log.warn({ err: error }, 'security feed could not be published');

@@ -24,11 +24,17 @@ export async function insertEvent(tx: Tx, event: NewSecurityEvent): Promise<Secu
 }
 
 export async function countEventsSince(tx: Tx, type: SecurityEventType, since: Date): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(securityEvents).where(and(eq(securityEvents.type, type), gte(securityEvents.createdAt, since)));
+  const [row] = await tx
+    .select({ n: count() })
+    .from(securityEvents)
+    .where(and(eq(securityEvents.type, type), gte(securityEvents.createdAt, since)));
   return row?.n ?? 0;
 }
 
-export async function listEvents(tx: Tx, filter: { type?: SecurityEventType; userId?: string; companyId?: string; limit: number }): Promise<SecurityEventRow[]> {
+export async function listEvents(
+  tx: Tx,
+  filter: { type?: SecurityEventType; userId?: string; companyId?: string; limit: number },
+): Promise<SecurityEventRow[]> {
   const conditions: SQL[] = [];
   if (filter.companyId) conditions.push(inArray(securityEvents.userId, usersOfCompany(tx, filter.companyId)));
   if (filter.type) conditions.push(eq(securityEvents.type, filter.type));
@@ -83,7 +89,10 @@ export async function markAlertResolved(tx: Tx, id: string, userId: string, comp
 }
 
 export async function findAlert(tx: Tx, id: string, companyId: string | undefined): Promise<SecurityAlertRow | undefined> {
-  const [row] = await tx.select().from(securityAlerts).where(alertIn(tx, id, companyId));
+  const [row] = await tx
+    .select()
+    .from(securityAlerts)
+    .where(alertIn(tx, id, companyId));
   return row;
 }
 
@@ -105,17 +114,28 @@ export async function countOpenAlerts(tx: Tx, companyId?: string): Promise<numbe
 }
 
 export async function newestOpenAlertAt(tx: Tx, companyId: string | undefined): Promise<Date | null> {
-  const [row] = await tx.select({ createdAt: securityAlerts.createdAt }).from(securityAlerts).where(openAlerts(tx, companyId)).orderBy(desc(securityAlerts.createdAt)).limit(1);
+  const [row] = await tx
+    .select({ createdAt: securityAlerts.createdAt })
+    .from(securityAlerts)
+    .where(openAlerts(tx, companyId))
+    .orderBy(desc(securityAlerts.createdAt))
+    .limit(1);
   return row?.createdAt ?? null;
 }
 
 export async function activeUsersWithRoles(tx: Tx, roles: readonly Role[]): Promise<{ id: string; role: Role; companyId: string }[]> {
-  return tx.select({ id: users.id, role: users.role, companyId: users.companyId }).from(users).where(and(inArray(users.role, [...roles]), eq(users.status, 'active')));
+  return tx
+    .select({ id: users.id, role: users.role, companyId: users.companyId })
+    .from(users)
+    .where(and(inArray(users.role, [...roles]), eq(users.status, 'active')));
 }
 
 /** The company of each of these users. */
 export async function companiesOfUsers(tx: Tx, userIds: readonly string[]): Promise<Map<string, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await tx.select({ id: users.id, companyId: users.companyId }).from(users).where(inArray(users.id, [...userIds]));
+  const rows = await tx
+    .select({ id: users.id, companyId: users.companyId })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
   return new Map(rows.map((row) => [row.id, row.companyId]));
 }

@@ -28,13 +28,22 @@ describe('security alerts', () => {
   it('raises one high alert for five failed sign-ins within ten minutes and lets an officer resolve it', async () => {
     await failLogins(3, 'viewer@demo.test');
     await failLogins(2, 'operator@demo.test');
-    const alerts = (await inject({ url: '/api/v1/security/alerts?resolved=false', headers: admin.headers })).json().data as Array<{ id: string; title: string; severity: string; resolved: boolean }>;
+    const alerts = (await inject({ url: '/api/v1/security/alerts?resolved=false', headers: admin.headers })).json().data as Array<{
+      id: string;
+      title: string;
+      severity: string;
+      resolved: boolean;
+    }>;
     const failures = alerts.filter((alert) => alert.title === 'Multiple failed sign-in attempts');
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({ severity: 'high', resolved: false });
 
     await failLogins(1, 'viewer@demo.test');
-    expect(((await inject({ url: '/api/v1/security/alerts', headers: admin.headers })).json().data as Array<{ title: string }>).filter((alert) => alert.title === 'Multiple failed sign-in attempts')).toHaveLength(1);
+    expect(
+      ((await inject({ url: '/api/v1/security/alerts', headers: admin.headers })).json().data as Array<{ title: string }>).filter(
+        (alert) => alert.title === 'Multiple failed sign-in attempts',
+      ),
+    ).toHaveLength(1);
 
     const resolved = await inject({ method: 'PUT', url: `/api/v1/security/alerts/${failures[0]!.id}/resolve`, headers: admin.headers });
     expect(resolved.statusCode).toBe(200);
@@ -46,13 +55,17 @@ describe('security alerts', () => {
   });
 
   it('answers 404 for an unknown alert and 400 for a malformed id or filter', async () => {
-    expect((await inject({ method: 'PUT', url: '/api/v1/security/alerts/00000000-0000-4000-8000-000000000000/resolve', headers: admin.headers })).statusCode).toBe(404);
+    expect(
+      (await inject({ method: 'PUT', url: '/api/v1/security/alerts/00000000-0000-4000-8000-000000000000/resolve', headers: admin.headers })).statusCode,
+    ).toBe(404);
     expect((await inject({ method: 'PUT', url: '/api/v1/security/alerts/nope/resolve', headers: admin.headers })).statusCode).toBe(400);
     expect((await inject({ url: '/api/v1/security/alerts?severity=apocalyptic', headers: admin.headers })).statusCode).toBe(400);
   });
 
   it('lists security events filtered by type', async () => {
-    const events = (await inject({ url: '/api/v1/sessions/security-events?type=login_failed&limit=3', headers: admin.headers })).json().data as Array<{ type: string }>;
+    const events = (await inject({ url: '/api/v1/sessions/security-events?type=login_failed&limit=3', headers: admin.headers })).json().data as Array<{
+      type: string;
+    }>;
     expect(events).toHaveLength(3);
     expect(events.every((event) => event.type === 'login_failed')).toBe(true);
     expect((await inject({ url: '/api/v1/sessions/security-events?type=nonsense', headers: admin.headers })).statusCode).toBe(400);
@@ -67,7 +80,9 @@ describe('request logs', () => {
     await inject({ url: '/api/v1/auth/wallet/list', headers: { ...viewer.headers, 'user-agent': 'LogProbe/1.0' } });
     await inject({ url: '/api/v1/sessions/active', headers: { ...viewer.headers, 'user-agent': 'LogProbe/1.0' } });
     await harness.app.requestLogs.flush();
-    const logs = (await inject({ url: `/api/v1/security/request-logs?userId=${viewer.result.user.id}`, headers: admin.headers })).json().data as Array<Record<string, unknown>>;
+    const logs = (await inject({ url: `/api/v1/security/request-logs?userId=${viewer.result.user.id}`, headers: admin.headers })).json().data as Array<
+      Record<string, unknown>
+    >;
     const denied = logs.find((log) => log.path === '/api/v1/sessions/active');
     expect(denied).toMatchObject({ method: 'GET', statusCode: 403, userAgent: 'LogProbe/1.0', errorMessage: 'Access denied. Insufficient permissions.' });
     expect(typeof denied!.responseTimeMs).toBe('number');
@@ -78,7 +93,10 @@ describe('request logs', () => {
   it('filters by status class and path, and exports the same filtered rows as CSV', async () => {
     await harness.app.requestLogs.flush();
     const query = 'status=4xx&path=sessions%2Factive';
-    const json = (await inject({ url: `/api/v1/security/request-logs?${query}`, headers: admin.headers })).json().data as Array<{ statusCode: number; path: string }>;
+    const json = (await inject({ url: `/api/v1/security/request-logs?${query}`, headers: admin.headers })).json().data as Array<{
+      statusCode: number;
+      path: string;
+    }>;
     expect(json.length).toBeGreaterThan(0);
     expect(json.every((log) => log.statusCode >= 400 && log.statusCode < 500 && log.path.includes('sessions/active'))).toBe(true);
 

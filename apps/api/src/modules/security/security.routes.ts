@@ -10,13 +10,24 @@ import * as security from './security.service';
 export const securityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/security/alerts',
-    { onRequest: app.requireRouteRoles('/security-center'), schema: { tags: ['security'], summary: 'Security alerts of the tenant, newest first', querystring: securityAlertsQuery, response: { 200: apiEnvelope(z.array(securityAlertSchema)) } } },
+    {
+      onRequest: app.requireRouteRoles('/security-center'),
+      schema: {
+        tags: ['security'],
+        summary: 'Security alerts of the tenant, newest first',
+        querystring: securityAlertsQuery,
+        response: { 200: apiEnvelope(z.array(securityAlertSchema)) },
+      },
+    },
     async (request) => ok(request, await request.withTenant((tx) => security.listAlerts(tx, request.query, companyScopeOf(authOf(request))))),
   );
 
   app.put(
     '/security/alerts/:id/resolve',
-    { onRequest: app.requireRouteRoles('/security-center'), schema: { tags: ['security'], summary: 'Mark an alert resolved', params: idParams, response: { 200: apiEnvelope(securityAlertSchema) } } },
+    {
+      onRequest: app.requireRouteRoles('/security-center'),
+      schema: { tags: ['security'], summary: 'Mark an alert resolved', params: idParams, response: { 200: apiEnvelope(securityAlertSchema) } },
+    },
     async (request) => {
       const auth = authOf(request);
       return ok(request, await request.withTenant((tx) => security.resolveAlert(tx, originOf(request), auth, request.params.id)), 'Alert resolved');

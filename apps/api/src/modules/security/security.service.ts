@@ -136,12 +136,25 @@ export function toEvent(row: repository.SecurityEventRow): SecurityEvent {
   };
 }
 
-export async function listAlerts(tx: Tx, query: { resolved?: 'true' | 'false'; severity?: Severity; limit: number }, companyId: string | undefined): Promise<SecurityAlert[]> {
-  const rows = await repository.listAlerts(tx, { resolved: query.resolved === undefined ? undefined : query.resolved === 'true', severity: query.severity, limit: query.limit, companyId });
+export async function listAlerts(
+  tx: Tx,
+  query: { resolved?: 'true' | 'false'; severity?: Severity; limit: number },
+  companyId: string | undefined,
+): Promise<SecurityAlert[]> {
+  const rows = await repository.listAlerts(tx, {
+    resolved: query.resolved === undefined ? undefined : query.resolved === 'true',
+    severity: query.severity,
+    limit: query.limit,
+    companyId,
+  });
   return rows.map(toAlert);
 }
 
-export async function listEvents(tx: Tx, query: { type?: SecurityEventType; userId?: string; limit: number }, companyId: string | undefined): Promise<SecurityEvent[]> {
+export async function listEvents(
+  tx: Tx,
+  query: { type?: SecurityEventType; userId?: string; limit: number },
+  companyId: string | undefined,
+): Promise<SecurityEvent[]> {
   return (await repository.listEvents(tx, { ...query, companyId })).map(toEvent);
 }
 

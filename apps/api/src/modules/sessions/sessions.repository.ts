@@ -90,7 +90,10 @@ export async function findSession(tx: Tx, sessionId: string) {
 export async function signInHistory(tx: Tx, userId: string, userAgent: string | null) {
   const [seen] = await tx.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId));
   const [sameDevice] = userAgent
-    ? await tx.select({ n: count() }).from(sessions).where(and(eq(sessions.userId, userId), eq(sessions.userAgent, userAgent)))
+    ? await tx
+        .select({ n: count() })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.userAgent, userAgent)))
     : [{ n: 0 }];
   const countries = await tx
     .selectDistinct({ country: sessionCredentials.country })
@@ -163,7 +166,13 @@ export async function sessionStats(tx: Tx, window: { now: Date; idleCutoff: Date
     .select({ n: count() })
     .from(sessions)
     .where(and(isNotNull(sessions.revokedAt), gte(sessions.revokedAt, window.dayAgo), ofCompany(tx, window.companyId)));
-  return { live: totals?.live ?? 0, active: totals?.active ?? 0, uniqueUsers: totals?.uniqueUsers ?? 0, averageDurationSeconds: totals?.averageDurationSeconds ?? 0, revokedLast24h: revoked?.n ?? 0 };
+  return {
+    live: totals?.live ?? 0,
+    active: totals?.active ?? 0,
+    uniqueUsers: totals?.uniqueUsers ?? 0,
+    averageDurationSeconds: totals?.averageDurationSeconds ?? 0,
+    revokedLast24h: revoked?.n ?? 0,
+  };
 }
 
 /** Revokes the user's live sessions that a wallet sign-in opened, but `keepSessionId`; answers their ids. */

@@ -51,7 +51,9 @@ describe('GET /sessions/active and /sessions/stats', () => {
 
     const listed = (await inject({ url: '/api/v1/sessions/active', headers: admin.headers })).json().data as Array<{ id: string }>;
     expect(listed.map((session) => session.id)).not.toContain(idle.result.session.sessionId);
-    const [row] = await harness.app.db.asSystem((tx) => tx.select({ revokedAt: sessions.revokedAt, reason: sessions.revokeReason }).from(sessions).where(eq(sessions.id, idle.result.session.sessionId)));
+    const [row] = await harness.app.db.asSystem((tx) =>
+      tx.select({ revokedAt: sessions.revokedAt, reason: sessions.revokeReason }).from(sessions).where(eq(sessions.id, idle.result.session.sessionId)),
+    );
     expect(row?.revokedAt).not.toBeNull();
     expect(row?.reason).toBe('idle timeout');
   });
@@ -93,7 +95,9 @@ describe('DELETE /sessions/{id}', () => {
 
   it('needs the CSRF token and a well-formed id', async () => {
     const { 'x-csrf-token': _csrf, ...withoutCsrf } = admin.headers;
-    expect((await inject({ method: 'DELETE', url: `/api/v1/sessions/${viewer.result.session.sessionId}`, headers: withoutCsrf })).json().error.code).toBe('CSRF_TOKEN_MISMATCH');
+    expect((await inject({ method: 'DELETE', url: `/api/v1/sessions/${viewer.result.session.sessionId}`, headers: withoutCsrf })).json().error.code).toBe(
+      'CSRF_TOKEN_MISMATCH',
+    );
     expect((await inject({ method: 'DELETE', url: '/api/v1/sessions/not-a-uuid', headers: admin.headers })).statusCode).toBe(400);
   });
 });
@@ -105,29 +109,38 @@ describe('tenant isolation', () => {
     await harness.app.db.asSystem(async (tx) => {
       const [tenant] = await tx.insert(tenants).values({ name: 'Other', slug: 'other' }).returning();
       const [company] = await tx.insert(companies).values({ tenantId: tenant!.id, name: 'Other Corp', kycStatus: 'approved' }).returning();
-      await tx.insert(users).values({ tenantId: tenant!.id, companyId: company!.id, email: 'admin@other.test', passwordHash, role: 'ADMIN', firstName: 'Olga', lastName: 'Other' });
+      await tx
+        .insert(users)
+        .values({ tenantId: tenant!.id, companyId: company!.id, email: 'admin@other.test', passwordHash, role: 'ADMIN', firstName: 'Olga', lastName: 'Other' });
     });
     outsider = await signInAs(harness.app, 'admin@other.test');
   });
 
-  it("never shows a user of tenant B the sessions of tenant A", async () => {
+  it('never shows a user of tenant B the sessions of tenant A', async () => {
     const list = (await inject({ url: '/api/v1/sessions/active', headers: outsider.headers })).json().data as Array<{ user: { email: string } }>;
     expect(list.map((session) => session.user.email)).toEqual(['admin@other.test']);
     const stats = (await inject({ url: '/api/v1/sessions/stats', headers: outsider.headers })).json().data;
     expect(stats.uniqueUsers).toBe(1);
   });
 
-  it("cannot end a session of another tenant, even knowing its id", async () => {
+  it('cannot end a session of another tenant, even knowing its id', async () => {
     const response = await inject({ method: 'DELETE', url: `/api/v1/sessions/${viewer.result.session.sessionId}`, headers: outsider.headers });
     expect(response.statusCode).toBe(404);
     expect((await inject({ url: '/api/v1/sessions/mine', headers: viewer.headers })).statusCode).toBe(200);
   });
 
   it("sees none of tenant A's security events or alerts", async () => {
-    await inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'viewer@demo.test', password: 'Wrong!2345' }, headers: { 'x-forwarded-for': '198.51.100.9' } });
+    await inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'viewer@demo.test', password: 'Wrong!2345' },
+      headers: { 'x-forwarded-for': '198.51.100.9' },
+    });
     const events = (await inject({ url: '/api/v1/sessions/security-events', headers: outsider.headers })).json().data as Array<{ userEmail: string | null }>;
     expect(events.every((event) => event.userEmail === 'admin@other.test')).toBe(true);
-    const ownTenant = (await inject({ url: '/api/v1/sessions/security-events?type=login_failed', headers: admin.headers })).json().data as Array<{ userEmail: string | null }>;
+    const ownTenant = (await inject({ url: '/api/v1/sessions/security-events?type=login_failed', headers: admin.headers })).json().data as Array<{
+      userEmail: string | null;
+    }>;
     expect(ownTenant.map((event) => event.userEmail)).toContain('viewer@demo.test');
   });
 });

@@ -74,10 +74,20 @@ async function expireIdleSessions(tx: Tx, policy: SessionPolicy, now: Date): Pro
 }
 
 /** Live sessions of the tenant, of one company's users (companyId) or of one user. */
-export async function listActiveSessions(tx: Tx, policy: SessionPolicy, options: { currentSessionId: string; userId?: string; companyId?: string; limit?: number }): Promise<MonitoredSession[]> {
+export async function listActiveSessions(
+  tx: Tx,
+  policy: SessionPolicy,
+  options: { currentSessionId: string; userId?: string; companyId?: string; limit?: number },
+): Promise<MonitoredSession[]> {
   const now = new Date();
   await expireIdleSessions(tx, policy, now);
-  const rows = await repository.listLiveSessions(tx, { now, idleCutoff: new Date(now.getTime() - policy.idleTimeoutMs), userId: options.userId, companyId: options.companyId, limit: options.limit ?? 500 });
+  const rows = await repository.listLiveSessions(tx, {
+    now,
+    idleCutoff: new Date(now.getTime() - policy.idleTimeoutMs),
+    userId: options.userId,
+    companyId: options.companyId,
+    limit: options.limit ?? 500,
+  });
   return rows.map((row) => toMonitoredSession(row, now, options.currentSessionId));
 }
 
@@ -153,7 +163,14 @@ export interface OpenedSession {
 }
 
 /** Opens a session for a user whose credentials are proven: a fresh fingerprint and CSRF token, expiring at the absolute timeout. */
-export async function openSession(tx: Tx, policy: SessionPolicy, origin: RequestOrigin, user: { tenantId: string; userId: string }, method: AuthMethod, now: Date): Promise<OpenedSession> {
+export async function openSession(
+  tx: Tx,
+  policy: SessionPolicy,
+  origin: RequestOrigin,
+  user: { tenantId: string; userId: string },
+  method: AuthMethod,
+  now: Date,
+): Promise<OpenedSession> {
   const history = await repository.signInHistory(tx, user.userId, origin.userAgent);
   const { session, credentials } = await repository.insertSession(
     tx,
@@ -171,7 +188,14 @@ export async function openSession(tx: Tx, policy: SessionPolicy, origin: Request
     },
     { csrfToken: newCsrfToken(), authMethod: method, country: origin.country },
   );
-  return { id: session.id, fingerprint: session.fingerprint, device: session.device, tokenVersion: credentials.tokenVersion, csrfToken: credentials.csrfToken, history };
+  return {
+    id: session.id,
+    fingerprint: session.fingerprint,
+    device: session.device,
+    tokenVersion: credentials.tokenVersion,
+    csrfToken: credentials.csrfToken,
+    history,
+  };
 }
 
 /** Refresh rotates: a new token version (the previous token stops working) and a new CSRF token, same session. */

@@ -19,7 +19,12 @@ import { decodeInstructions } from './instruction-decoder';
 
 describe('decoding a prepared transaction for the sign tool', () => {
   it('names the programs and instructions, marks signers and writable accounts, and shows amounts', async () => {
-    const [owner, freeze, mintKey, receiver] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner(), generateKeyPairSigner(), generateKeyPairSigner()]);
+    const [owner, freeze, mintKey, receiver] = await Promise.all([
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+    ]);
     const wallet = createNoopSigner(owner.address);
     const mint = mintKey.address;
     const source = await findHolderTokenAccount(owner.address, mint);
@@ -49,7 +54,12 @@ describe('decoding a prepared transaction for the sign tool', () => {
   });
 
   it('names a priority fee, a project mint, memos of both memo programs, a SOL transfer and unknown programs', async () => {
-    const [issuer, mintKey, freeze, receiver] = await Promise.all([generateKeyPairSigner(), generateKeyPairSigner(), generateKeyPairSigner(), generateKeyPairSigner()]);
+    const [issuer, mintKey, freeze, receiver] = await Promise.all([
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+      generateKeyPairSigner(),
+    ]);
     const mint = mintKey.address;
     const message = buildTransactionMessage({
       feePayer: issuer,

@@ -47,11 +47,17 @@ function nameOf<T extends number>(instruction: T | null, names: Partial<Record<T
 function describe(identified: IdentifiedInstruction): Pick<DecodedInstruction, 'name' | 'details'> {
   switch (identified.program) {
     case 'token-2022':
-      return { name: nameOf(identified.instruction, TOKEN_2022_NAMES, Token2022Instruction), details: identified.amount === null ? {} : { amount: identified.amount.toString() } };
+      return {
+        name: nameOf(identified.instruction, TOKEN_2022_NAMES, Token2022Instruction),
+        details: identified.amount === null ? {} : { amount: identified.amount.toString() },
+      };
     case 'associated-token':
       return { name: nameOf(identified.instruction, ASSOCIATED_TOKEN_NAMES, AssociatedTokenInstruction), details: {} };
     case 'system':
-      return { name: nameOf(identified.instruction, SYSTEM_NAMES, SystemInstruction), details: identified.lamports === null ? {} : { lamports: identified.lamports.toString() } };
+      return {
+        name: nameOf(identified.instruction, SYSTEM_NAMES, SystemInstruction),
+        details: identified.lamports === null ? {} : { lamports: identified.lamports.toString() },
+      };
     case 'compute-budget':
       return { name: nameOf(identified.instruction, {}, ComputeBudgetInstruction), details: {} };
     case 'memo':
@@ -70,7 +76,8 @@ function describeInstruction(programAddress: string, data: ReadonlyUint8Array): 
 /** The transaction's instructions in words: program, instruction name, accounts and notable content. */
 export function decodeInstructions(transaction: Transaction): { feePayer: string; instructions: DecodedInstruction[] } {
   const message = decompileTransactionMessage(getCompiledTransactionMessageDecoder().decode(transaction.messageBytes));
-  const decompiled: readonly { programAddress: string; accounts?: readonly { address: string; role?: AccountRole }[]; data?: ReadonlyUint8Array }[] = message.instructions;
+  const decompiled: readonly { programAddress: string; accounts?: readonly { address: string; role?: AccountRole }[]; data?: ReadonlyUint8Array }[] =
+    message.instructions;
   const instructions = decompiled.map((instruction) => ({
     programAddress: instruction.programAddress,
     ...describeInstruction(instruction.programAddress, instruction.data ?? new Uint8Array()),

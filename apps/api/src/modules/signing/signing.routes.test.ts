@@ -44,7 +44,13 @@ describe('prepare → sign → submit', () => {
     const response = await harness.app.inject({ url: `/api/v1/signing/transactions/${prepared.transactionId}`, headers: viewer.headers });
     expect(response.statusCode).toBe(200);
     const transaction = response.json().data as SigningTransaction;
-    expect(transaction).toMatchObject({ transactionId: prepared.transactionId, kind: 'wallet.verify', status: 'pending', feePayer: key.address, unsignedTxBase64: prepared.unsignedTxBase64 });
+    expect(transaction).toMatchObject({
+      transactionId: prepared.transactionId,
+      kind: 'wallet.verify',
+      status: 'pending',
+      feePayer: key.address,
+      unsignedTxBase64: prepared.unsignedTxBase64,
+    });
     expect(transaction.instructions).toHaveLength(1);
     expect(transaction.instructions[0]).toMatchObject({ program: 'Memo', name: 'Memo', accounts: [{ address: key.address, signer: true, writable: true }] });
     expect(transaction.instructions[0]!.details.memo).toMatch(new RegExp(`^Carbonledger wallet verification ${wallet.id} [0-9a-f]{16}$`));
@@ -72,7 +78,10 @@ describe('prepare → sign → submit', () => {
 
     const transaction = fromWireTransaction(prepared.unsignedTxBase64);
     const impostor = await generateKeyPairSigner();
-    const forged = { ...transaction, signatures: { ...transaction.signatures, [key.address]: await signBytes(impostor.keyPair.privateKey, transaction.messageBytes) } };
+    const forged = {
+      ...transaction,
+      signatures: { ...transaction.signatures, [key.address]: await signBytes(impostor.keyPair.privateKey, transaction.messageBytes) },
+    };
     const wrongKey = await submit(companyAdmin, prepared.transactionId, toWireTransaction(forged));
     expect(wrongKey.statusCode).toBe(400);
     expect(wrongKey.json().error.fields.signedTxBase64).toEqual([`The transaction must be signed by wallet ${key.address}`]);
@@ -91,7 +100,10 @@ describe('prepare → sign → submit', () => {
     const signedTxBase64 = await signedBy(key, prepared.unsignedTxBase64);
     const response = await submit(companyAdmin, prepared.transactionId, signedTxBase64);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ message: signingTexts.submitted, data: { transactionId: prepared.transactionId, status: 'confirmed', error: null } });
+    expect(response.json()).toMatchObject({
+      message: signingTexts.submitted,
+      data: { transactionId: prepared.transactionId, status: 'confirmed', error: null },
+    });
     const { signature } = response.json().data;
     expect((await harness.app.chain.getSignatureStatuses([signature]))[0]).toMatchObject({ err: null });
 
@@ -105,7 +117,8 @@ describe('prepare → sign → submit', () => {
   });
 
   it('a platform-managed wallet has nothing to verify in the browser', async () => {
-    const managed = (await harness.app.inject({ method: 'POST', url: '/api/v1/wallets/managed', headers: companyAdmin.headers, payload: {} })).json().data as CompanyWallet;
+    const managed = (await harness.app.inject({ method: 'POST', url: '/api/v1/wallets/managed', headers: companyAdmin.headers, payload: {} })).json()
+      .data as CompanyWallet;
     const response = await harness.app.inject({ method: 'POST', url: `/api/v1/wallets/${managed.id}/prepare-verification`, headers: companyAdmin.headers });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.reason).toBe('WALLET__VERIFICATION_EXTERNAL_ONLY');

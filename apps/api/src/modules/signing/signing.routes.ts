@@ -19,7 +19,15 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${base}/:transactionId`,
-    { onRequest: app.requirePermission('wallets:read'), schema: { tags, params: transactionIdParams, response: { 200: apiEnvelope(signingTransactionSchema) } } },
+    {
+      onRequest: app.requirePermission('wallets:read'),
+      schema: {
+        tags,
+        summary: 'A prepared transaction to sign, decoded instruction by instruction',
+        params: transactionIdParams,
+        response: { 200: apiEnvelope(signingTransactionSchema) },
+      },
+    },
     async (request) => ok(request, await getSigningTransaction(app.chainContext, actorOf(request), request.params.transactionId)),
   );
 
@@ -27,9 +35,19 @@ export const signingRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/:transactionId/submit`,
     {
       onRequest: app.requirePermission('wallets:create'),
-      schema: { tags, params: transactionIdParams, body: submitSignedTransactionRequest, response: { 200: apiEnvelope(submissionResultSchema) } },
+      schema: {
+        tags,
+        summary: 'Submit the wallet-signed prepared transaction and wait for its confirmation',
+        params: transactionIdParams,
+        body: submitSignedTransactionRequest,
+        response: { 200: apiEnvelope(submissionResultSchema) },
+      },
     },
     async (request) =>
-      ok(request, await submitSignedTransaction(app.chainContext, actorOf(request), request.params.transactionId, request.body.signedTxBase64), signingTexts.submitted),
+      ok(
+        request,
+        await submitSignedTransaction(app.chainContext, actorOf(request), request.params.transactionId, request.body.signedTxBase64),
+        signingTexts.submitted,
+      ),
   );
 };

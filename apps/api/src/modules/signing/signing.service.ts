@@ -57,7 +57,12 @@ async function assertSignerAllowed(tx: Tx, actor: Actor, row: SubmissionRow): Pr
 }
 
 /** Verifies and sends what the wallet signed, then records what it means for the wallet. */
-export async function submitSignedTransaction(context: ChainContext, actor: Actor, transactionId: string, signedTxBase64: string): Promise<SubmissionResultView> {
+export async function submitSignedTransaction(
+  context: ChainContext,
+  actor: Actor,
+  transactionId: string,
+  signedTxBase64: string,
+): Promise<SubmissionResultView> {
   const { row, walletId } = await context.db.withTenant(actor.tenantId, async (tx) => {
     const found = await visibleSubmission(tx, actor, transactionId);
     return { row: found, walletId: await assertSignerAllowed(tx, actor, found) };

@@ -8,10 +8,27 @@ const BOB = 'Bob11111111111111111111111111111111111111' as Address;
 const CARBON = 'Carbon1111111111111111111111111111111111' as Address;
 const OTHER_TOKEN = 'Other11111111111111111111111111111111111' as Address;
 
-const balance = (accountIndex: number, owner: Address, amount: bigint, mint = CARBON): ChainTokenBalance => ({ accountIndex, mint, owner, amount, decimals: 0 });
+const balance = (accountIndex: number, owner: Address, amount: bigint, mint = CARBON): ChainTokenBalance => ({
+  accountIndex,
+  mint,
+  owner,
+  amount,
+  decimals: 0,
+});
 
 function transaction(pre: ChainTokenBalance[], post: ChainTokenBalance[], overrides: Partial<ChainTransaction> = {}): ChainTransaction {
-  return { signature: 'Sig1' as Signature, slot: 10n, blockTime: 1_700_000_000, err: null, fee: 5_000n, accountKeys: [], memos: [], preTokenBalances: pre, postTokenBalances: post, ...overrides };
+  return {
+    signature: 'Sig1' as Signature,
+    slot: 10n,
+    blockTime: 1_700_000_000,
+    err: null,
+    fee: 5_000n,
+    accountKeys: [],
+    memos: [],
+    preTokenBalances: pre,
+    postTokenBalances: post,
+    ...overrides,
+  };
 }
 
 describe('classifying a chain transaction for one wallet', () => {
@@ -33,11 +50,18 @@ describe('classifying a chain transaction for one wallet', () => {
 
   it('leaves out mints (the total rose), failed transactions, other tokens and wallets it did not touch', () => {
     expect(classifyTransfers(transaction([balance(1, ALICE, 0n)], [balance(1, ALICE, 50n)]), ALICE, mints)).toEqual([]);
-    const failed = transaction([balance(1, ALICE, 100n), balance(2, BOB, 0n)], [balance(1, ALICE, 100n), balance(2, BOB, 0n)], { err: { InstructionError: [0, { Custom: 17 }] } });
+    const failed = transaction([balance(1, ALICE, 100n), balance(2, BOB, 0n)], [balance(1, ALICE, 100n), balance(2, BOB, 0n)], {
+      err: { InstructionError: [0, { Custom: 17 }] },
+    });
     expect(classifyTransfers(failed, ALICE, mints)).toEqual([]);
-    const other = transaction([balance(1, ALICE, 10n, OTHER_TOKEN), balance(2, BOB, 0n, OTHER_TOKEN)], [balance(1, ALICE, 0n, OTHER_TOKEN), balance(2, BOB, 10n, OTHER_TOKEN)]);
+    const other = transaction(
+      [balance(1, ALICE, 10n, OTHER_TOKEN), balance(2, BOB, 0n, OTHER_TOKEN)],
+      [balance(1, ALICE, 0n, OTHER_TOKEN), balance(2, BOB, 10n, OTHER_TOKEN)],
+    );
     expect(classifyTransfers(other, ALICE, mints)).toEqual([]);
-    expect(classifyTransfers(transaction([balance(1, ALICE, 100n), balance(2, BOB, 0n)], [balance(1, ALICE, 70n), balance(2, BOB, 30n)]), CARBON, mints)).toEqual([]);
+    expect(
+      classifyTransfers(transaction([balance(1, ALICE, 100n), balance(2, BOB, 0n)], [balance(1, ALICE, 70n), balance(2, BOB, 30n)]), CARBON, mints),
+    ).toEqual([]);
   });
 
   it('counts a token account that the transfer created (no balance before) as starting from zero', () => {

@@ -119,7 +119,12 @@ function chainMovementText(transfer: ChainTransfer, what: string, memos: string)
   return `Received ${what} from ${transfer.counterparty ?? 'another wallet'}${memos}`;
 }
 
-export function transferDraft(explorer: ExplorerTarget, transfer: ChainTransfer, token: repository.TokenMintRow | undefined, projectNames: ProjectNames): Draft {
+export function transferDraft(
+  explorer: ExplorerTarget,
+  transfer: ChainTransfer,
+  token: repository.TokenMintRow | undefined,
+  projectNames: ProjectNames,
+): Draft {
   const sent = transfer.direction !== 'received';
   const projectId = token?.projectReference?.split(':')[1] ?? null;
   const symbol = token?.symbol ?? null;

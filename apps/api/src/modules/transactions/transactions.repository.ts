@@ -1,6 +1,17 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { certificates, chainSubmissions, companyWallets, mintingJobItems, mintingJobs, mintOperations, projectMints, registryProjects, retirements, tokenMints } from '../../db/schema';
+import {
+  certificates,
+  chainSubmissions,
+  companyWallets,
+  mintingJobItems,
+  mintingJobs,
+  mintOperations,
+  projectMints,
+  registryProjects,
+  retirements,
+  tokenMints,
+} from '../../db/schema';
 
 export type WalletRow = Pick<typeof companyWallets.$inferSelect, 'id' | 'address' | 'companyId' | 'removedAt'>;
 export type MintOperationRow = typeof mintOperations.$inferSelect;
@@ -80,10 +91,22 @@ async function batchChunksWhere(tx: Tx, condition: SQL): Promise<BatchChunkRow[]
     .innerJoin(mintingJobs, eq(mintingJobs.id, mintingJobItems.jobId))
     .leftJoin(
       projectMints,
-      and(eq(projectMints.registry, mintingJobItems.registry), eq(projectMints.projectId, mintingJobItems.projectId), eq(projectMints.vintage, mintingJobItems.vintage)),
+      and(
+        eq(projectMints.registry, mintingJobItems.registry),
+        eq(projectMints.projectId, mintingJobItems.projectId),
+        eq(projectMints.vintage, mintingJobItems.vintage),
+      ),
     )
     .where(condition)
-    .groupBy(mintingJobItems.jobId, mintingJobItems.chunk, mintingJobs.walletAddress, mintingJobs.status, mintingJobs.error, mintingJobs.createdAt, mintingJobs.completedAt)
+    .groupBy(
+      mintingJobItems.jobId,
+      mintingJobItems.chunk,
+      mintingJobs.walletAddress,
+      mintingJobs.status,
+      mintingJobs.error,
+      mintingJobs.createdAt,
+      mintingJobs.completedAt,
+    )
     .orderBy(desc(mintingJobs.createdAt), asc(mintingJobItems.chunk));
   return rows.map((row) => ({ ...row, units: BigInt(row.units), blocks: Number(row.blocks), decimals: row.decimals === null ? null : Number(row.decimals) }));
 }
@@ -180,6 +203,9 @@ export async function tenantTokenMints(tx: Tx): Promise<TokenMintRow[]> {
 /** Which of these signatures belong to transactions the platform recorded (sent through the API or its jobs). */
 export async function recordedSignatures(tx: Tx, signatures: readonly string[]): Promise<Set<string>> {
   if (signatures.length === 0) return new Set();
-  const rows = await tx.select({ signature: chainSubmissions.signature }).from(chainSubmissions).where(inArray(chainSubmissions.signature, [...signatures]));
+  const rows = await tx
+    .select({ signature: chainSubmissions.signature })
+    .from(chainSubmissions)
+    .where(inArray(chainSubmissions.signature, [...signatures]));
   return new Set(rows.flatMap((row) => (row.signature ? [row.signature] : [])));
 }

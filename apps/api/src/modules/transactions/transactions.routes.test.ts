@@ -3,7 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { address } from '@solana/kit';
 import { findHolderTokenAccount, getTransferTokensInstruction } from '@carbonledger/chain';
 import { executeOrThrow, LAMPORTS_PER_SOL } from '@carbonledger/chain/testing';
-import { transactionListSchema, transactionTexts, transactionViewSchema, type ExecuteMintResult, type MintPreview, type TransactionList, type TransactionView } from '@carbonledger/contracts';
+import {
+  transactionListSchema,
+  transactionTexts,
+  transactionViewSchema,
+  type ExecuteMintResult,
+  type MintPreview,
+  type TransactionList,
+  type TransactionView,
+} from '@carbonledger/contracts';
 import { certificates, companies, retirements, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -39,7 +47,19 @@ describe('transactions API: mints from the database, transfers from the chain, p
     const email = `admin@${name.toLowerCase().replace(/[^a-z]/g, '')}.test`;
     return harness.app.db.asSystem(async (tx) => {
       const [company] = await tx.insert(companies).values({ tenantId, name }).returning();
-      await tx.insert(users).values({ tenantId, companyId: company!.id, email, passwordHash, role: 'COMPANY_ADMIN', firstName: 'Other', lastName: 'Admin', status: 'active', verified: true });
+      await tx
+        .insert(users)
+        .values({
+          tenantId,
+          companyId: company!.id,
+          email,
+          passwordHash,
+          role: 'COMPANY_ADMIN',
+          firstName: 'Other',
+          lastName: 'Admin',
+          status: 'active',
+          verified: true,
+        });
       return { companyId: company!.id, email };
     });
   }
@@ -66,7 +86,12 @@ describe('transactions API: mints from the database, transfers from the chain, p
     });
     expect(previewResponse.statusCode, previewResponse.body).toBe(200);
     const preview = previewResponse.json().data as MintPreview;
-    const execution = await harness.app.inject({ method: 'POST', url: '/api/v1/minting/execute', headers: { ...verdeAdmin.headers, 'idempotency-key': randomUUID() }, payload: { previewId: preview.previewId } });
+    const execution = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/minting/execute',
+      headers: { ...verdeAdmin.headers, 'idempotency-key': randomUUID() },
+      payload: { previewId: preview.previewId },
+    });
     expect(execution.statusCode, execution.body).toBe(200);
     minted = (execution.json().data as ExecuteMintResult).operation;
 
@@ -132,7 +157,13 @@ describe('transactions API: mints from the database, transfers from the chain, p
 
     const received = await list(otherCompanyAdmin);
     expect(received.items).toHaveLength(1);
-    expect(received.items[0]).toMatchObject({ type: 'received', amount: '30', from: verdeWallet.wallet.address, to: otherWallet.wallet.address, hash: transferSignature });
+    expect(received.items[0]).toMatchObject({
+      type: 'received',
+      amount: '30',
+      from: verdeWallet.wallet.address,
+      to: otherWallet.wallet.address,
+      hash: transferSignature,
+    });
 
     const detail = await get(`/api/v1/transactions/${encodeURIComponent(received.items[0]!.id)}`, otherCompanyAdmin);
     expect(detail.statusCode, detail.body).toBe(200);
@@ -184,7 +215,10 @@ describe('transactions API: mints from the database, transfers from the chain, p
     expect(forbidden.statusCode).toBe(403);
     expect((await list(platformAdmin, `?companyId=${otherCompanyId}`)).items.map((item) => item.id)).toEqual(otherIds);
     expect((await get(`/api/v1/transactions/mint-${minted.id}`, platformAdmin)).json().data).toMatchObject({ id: `mint-${minted.id}`, type: 'mint' });
-    expect((await get(`/api/v1/transactions/received-${transferSignature}`, platformAdmin)).json().data).toMatchObject({ type: 'received', walletAddress: otherWallet.wallet.address });
+    expect((await get(`/api/v1/transactions/received-${transferSignature}`, platformAdmin)).json().data).toMatchObject({
+      type: 'received',
+      walletAddress: otherWallet.wallet.address,
+    });
     expect((await get(`/api/v1/transactions/received-${transferSignature}`, verdeAdmin)).statusCode).toBe(404);
 
     const viewer = await signInAs(harness.app, 'viewer@demo.test');
@@ -215,7 +249,10 @@ describe('transactions API: mints from the database, transfers from the chain, p
       beneficiaryHash: 'f'.repeat(64),
     };
     const { retirementId, certificateId } = await harness.app.db.asSystem(async (tx) => {
-      const [retirement] = await tx.insert(retirements).values({ ...common, amount: 5n, status: 'completed', certificateNumber: 'CL-2026-000001', signature: burnSignature, completedAt: new Date() }).returning();
+      const [retirement] = await tx
+        .insert(retirements)
+        .values({ ...common, amount: 5n, status: 'completed', certificateNumber: 'CL-2026-000001', signature: burnSignature, completedAt: new Date() })
+        .returning();
       await tx.insert(retirements).values({ ...common, amount: 7n, status: 'cancelled', certificateNumber: 'CL-2026-000002', cancelledAt: new Date() });
       const [certificate] = await tx
         .insert(certificates)
@@ -281,15 +318,18 @@ describe('transactions API: mints from the database, transfers from the chain, p
     expect(chunk!.description).toContain('2 VCU blocks');
   });
 
-  it.each([['?type=swap', 'type'], ['?status=done', 'status'], ['?pageSize=1000', 'pageSize'], ['?page=0', 'page'], ['?companyId=not-a-uuid', 'companyId']])(
-    'answers 400 in the envelope for %s',
-    async (query, field) => {
-      const response = await get(`/api/v1/transactions${query}`, verdeAdmin);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
-      expect(Object.keys(response.json().error.fields ?? {})).toContain(field);
-    },
-  );
+  it.each([
+    ['?type=swap', 'type'],
+    ['?status=done', 'status'],
+    ['?pageSize=1000', 'pageSize'],
+    ['?page=0', 'page'],
+    ['?companyId=not-a-uuid', 'companyId'],
+  ])('answers 400 in the envelope for %s', async (query, field) => {
+    const response = await get(`/api/v1/transactions${query}`, verdeAdmin);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+    expect(Object.keys(response.json().error.fields ?? {})).toContain(field);
+  });
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     expect((await get('/api/v1/transactions/not%20an%20id', verdeAdmin)).statusCode).toBe(400);

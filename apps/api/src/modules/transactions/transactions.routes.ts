@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiEnvelope, transactionListQuery, transactionListSchema, transactionTexts, transactionViewIdParams, transactionViewSchema } from '@carbonledger/contracts';
+import {
+  apiEnvelope,
+  transactionListQuery,
+  transactionListSchema,
+  transactionTexts,
+  transactionViewIdParams,
+  transactionViewSchema,
+} from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import { transactionsDepsOf } from './transactions.deps';
@@ -16,7 +23,12 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/transactions',
     {
       onRequest: read,
-      schema: { tags, summary: "The company's mints, burns, and token transfers in and out, newest first", querystring: transactionListQuery, response: { 200: apiEnvelope(transactionListSchema) } },
+      schema: {
+        tags,
+        summary: "The company's mints, burns, and token transfers in and out, newest first",
+        querystring: transactionListQuery,
+        response: { 200: apiEnvelope(transactionListSchema) },
+      },
     },
     async (request) => {
       const list = await transactions.listTransactions(deps, actorOf(request), request.query);
@@ -26,7 +38,15 @@ export const transactionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/transactions/:id',
-    { onRequest: read, schema: { tags, summary: 'One transaction with its fee read from the chain', params: transactionViewIdParams, response: { 200: apiEnvelope(transactionViewSchema) } } },
+    {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: 'One transaction with its fee read from the chain',
+        params: transactionViewIdParams,
+        response: { 200: apiEnvelope(transactionViewSchema) },
+      },
+    },
     async (request) => ok(request, await transactions.getTransaction(deps, actorOf(request), request.params.id)),
   );
 };

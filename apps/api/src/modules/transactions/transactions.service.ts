@@ -56,9 +56,13 @@ async function companyTransactions(deps: TransactionsDeps, tenantId: string, com
   let chainAvailable = true;
   try {
     const movements: ChainTransfer[] = [];
-    for (const wallet of facts.wallets.filter((row) => !row.removedAt && transfersOf(row))) movements.push(...(await walletTransfers(deps.chain, deps.readTransaction, wallet.address, mints, known)));
-    const recorded = await deps.db.withTenant(tenantId, (tx) => repository.recordedSignatures(tx, [...new Set(movements.map((movement) => movement.signature))]));
-    for (const movement of movements) if (!recorded.has(movement.signature)) drafts.push(transferDraft(deps.explorer, movement, tokens.get(movement.mint), projectNames));
+    for (const wallet of facts.wallets.filter((row) => !row.removedAt && transfersOf(row)))
+      movements.push(...(await walletTransfers(deps.chain, deps.readTransaction, wallet.address, mints, known)));
+    const recorded = await deps.db.withTenant(tenantId, (tx) =>
+      repository.recordedSignatures(tx, [...new Set(movements.map((movement) => movement.signature))]),
+    );
+    for (const movement of movements)
+      if (!recorded.has(movement.signature)) drafts.push(transferDraft(deps.explorer, movement, tokens.get(movement.mint), projectNames));
   } catch (error) {
     chainAvailable = false;
     deps.logChainFailure(error);
@@ -91,7 +95,9 @@ function matches(query: ListQuery, walletAddresses: ReadonlySet<string> | null) 
     if (query.status && draft.status !== query.status) return false;
     if (walletAddresses && !walletAddresses.has(draft.walletAddress)) return false;
     if (!needle) return true;
-    return [draft.hash, draft.project, draft.projectId, draft.tokenSymbol, draft.tokenMint, draft.from, draft.to, draft.description].some((value) => value?.toLowerCase().includes(needle));
+    return [draft.hash, draft.project, draft.projectId, draft.tokenSymbol, draft.tokenMint, draft.from, draft.to, draft.description].some((value) =>
+      value?.toLowerCase().includes(needle),
+    );
   };
 }
 
@@ -104,7 +110,13 @@ export async function listTransactions(deps: TransactionsDeps, actor: Actor, que
   const walletAddresses = query.wallet ? new Set(wallets.filter(walletChosen).map((wallet) => wallet.address)) : null;
   const selected = drafts.filter(matches(query, walletAddresses));
   const start = (query.page - 1) * query.pageSize;
-  return { items: await withFees(deps, selected.slice(start, start + query.pageSize)), total: selected.length, page: query.page, pageSize: query.pageSize, chainAvailable };
+  return {
+    items: await withFees(deps, selected.slice(start, start + query.pageSize)),
+    total: selected.length,
+    page: query.page,
+    pageSize: query.pageSize,
+    chainAvailable,
+  };
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -151,7 +163,11 @@ export interface TransactionRecord {
  * each chunk of a batch job, a retirement's burn), with the company they belong to; null when
  * the record lists nothing (a cancelled retirement, a job without chunks).
  */
-export async function transactionsOfRecord(deps: TransactionsDeps, tenantId: string, record: TransactionRecord): Promise<{ companyId: string; transactions: TransactionView[] } | null> {
+export async function transactionsOfRecord(
+  deps: TransactionsDeps,
+  tenantId: string,
+  record: TransactionRecord,
+): Promise<{ companyId: string; transactions: TransactionView[] } | null> {
   const found = await deps.db.withTenant(tenantId, async (tx) => {
     if (record.kind === 'mint_operation') {
       const row = await repository.findMintOperation(tx, record.id);

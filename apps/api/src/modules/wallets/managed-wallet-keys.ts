@@ -15,7 +15,10 @@ export async function generateManagedWalletKey(masterKey: Buffer, tenantId: stri
 }
 
 /** The signer of a platform-managed wallet, so server-side flows can sign for it. */
-export async function platformManagedSigner(masterKey: Buffer, wallet: { tenantId: string; address: string; encryptedSecret: string | null }): Promise<KeyPairSigner> {
+export async function platformManagedSigner(
+  masterKey: Buffer,
+  wallet: { tenantId: string; address: string; encryptedSecret: string | null },
+): Promise<KeyPairSigner> {
   if (!wallet.encryptedSecret) throw new Error(`wallet ${wallet.address} is not platform-managed`);
   const signer = await createKeyPairSignerFromPrivateKeyBytes(openSecret(masterKey, wallet.encryptedSecret, sealContext(wallet.tenantId, wallet.address)));
   if (signer.address !== wallet.address) throw new Error(`managed wallet key does not match ${wallet.address}`);

@@ -1,6 +1,13 @@
 import { address, type Address, type Instruction } from '@solana/kit';
 import { randomUUID } from 'node:crypto';
-import { getMemoInstruction, getCreateHolderTokenAccountInstructionAsync, findHolderTokenAccount, getFreezeTokenAccountInstruction, getThawTokenAccountInstruction, type ChainTokenAccount } from '@carbonledger/chain';
+import {
+  getMemoInstruction,
+  getCreateHolderTokenAccountInstructionAsync,
+  findHolderTokenAccount,
+  getFreezeTokenAccountInstruction,
+  getThawTokenAccountInstruction,
+  type ChainTokenAccount,
+} from '@carbonledger/chain';
 import { OPERATIONAL_WALLET_STATUSES } from '@carbonledger/contracts';
 import { fundPlatformKeysLocally, sendPlatformTransaction, type ChainContext, type SubmissionResult } from '../chain';
 import { listTokenMints } from './token-mints.repository';
@@ -76,7 +83,13 @@ export interface ChainStep {
  * mint (idempotently; project mints create them frozen) and thaws the frozen ones, paid
  * and signed by the tenant's freeze key.
  */
-export async function openWalletAccounts(context: WalletChainContext, tenantId: string, owner: string, mints: readonly string[], reference: Record<string, unknown>): Promise<ChainStep> {
+export async function openWalletAccounts(
+  context: WalletChainContext,
+  tenantId: string,
+  owner: string,
+  mints: readonly string[],
+  reference: Record<string, unknown>,
+): Promise<ChainStep> {
   if (mints.length === 0) return { complete: true, submissions: [] };
   await fundPlatformKeysLocally(context, tenantId);
   const ownerAddress = address(owner);
@@ -94,7 +107,13 @@ export async function openWalletAccounts(context: WalletChainContext, tenantId: 
 }
 
 /** Freezes every token account the wallet has for these mints that is not frozen yet. */
-export async function freezeWalletAccounts(context: WalletChainContext, tenantId: string, owner: string, mints: readonly string[], reference: Record<string, unknown>): Promise<ChainStep> {
+export async function freezeWalletAccounts(
+  context: WalletChainContext,
+  tenantId: string,
+  owner: string,
+  mints: readonly string[],
+  reference: Record<string, unknown>,
+): Promise<ChainStep> {
   if (mints.length === 0) return { complete: true, submissions: [] };
   const ownerAddress = address(owner);
   const mintAddresses = mints.map((mint) => address(mint));

@@ -53,7 +53,11 @@ async function activate(deps: WalletDeps, actor: Actor, wallet: WalletRow): Prom
     const current = await repository.findWalletForUpdate(tx, wallet.id);
     if (current?.status !== 'approved') return;
     const companyHasPrimary = (await repository.listWalletViews(tx, { companyId: current.companyId })).some((other) => other.isPrimary);
-    const after = await repository.updateWallet(tx, wallet.id, { status: 'active', isPrimary: current.isPrimary || !companyHasPrimary, statusChangedAt: new Date() });
+    const after = await repository.updateWallet(tx, wallet.id, {
+      status: 'active',
+      isPrimary: current.isPrimary || !companyHasPrimary,
+      statusChangedAt: new Date(),
+    });
     await auditWallet(tx, actor, 'wallet.activated', after, { from: 'approved', to: 'active', chain: chainDetails(step) });
   });
 }
@@ -65,7 +69,9 @@ export async function freezeOnChain(deps: WalletDeps, actor: Actor, wallet: Wall
   try {
     step = await freezeWalletAccounts(deps.chainContext, actor.tenantId, wallet.address, mints, { walletId: wallet.id, action });
   } catch (error) {
-    await deps.db.withTenant(actor.tenantId, (tx) => auditWallet(tx, actor, 'wallet.chain_failed', wallet, { step: 'freeze', cause: action, error: String(error) }));
+    await deps.db.withTenant(actor.tenantId, (tx) =>
+      auditWallet(tx, actor, 'wallet.chain_failed', wallet, { step: 'freeze', cause: action, error: String(error) }),
+    );
     throw new AppError('SERVICE_UNAVAILABLE', walletTexts.freezeFailed, { cause: error });
   }
   if (step.submissions.length === 0) return;
@@ -96,14 +102,30 @@ export async function rejectWallet(deps: WalletDeps, actor: Actor, id: string, r
 }
 
 export async function suspendWallet(deps: WalletDeps, actor: Actor, id: string, reason: string): Promise<CompanyWallet> {
-  const wallet = await transition(deps, actor, id, ['approved', 'active', 'suspended'], 'wallet.suspended', () => ({ status: 'suspended', statusReason: reason }), { reason });
+  const wallet = await transition(
+    deps,
+    actor,
+    id,
+    ['approved', 'active', 'suspended'],
+    'wallet.suspended',
+    () => ({ status: 'suspended', statusReason: reason }),
+    { reason },
+  );
   await freezeOnChain(deps, actor, wallet, 'wallet.suspended');
   await notifyCompany(deps, actor, wallet, 'Wallet suspended', `Wallet ${label(wallet)} was suspended: ${reason}`);
   return answer(deps, actor, id);
 }
 
 export async function revokeWallet(deps: WalletDeps, actor: Actor, id: string, reason: string): Promise<CompanyWallet> {
-  const wallet = await transition(deps, actor, id, ['approved', 'active', 'suspended', 'revoked'], 'wallet.revoked', () => ({ status: 'revoked', statusReason: reason, isPrimary: false }), { reason });
+  const wallet = await transition(
+    deps,
+    actor,
+    id,
+    ['approved', 'active', 'suspended', 'revoked'],
+    'wallet.revoked',
+    () => ({ status: 'revoked', statusReason: reason, isPrimary: false }),
+    { reason },
+  );
   await freezeOnChain(deps, actor, wallet, 'wallet.revoked');
   await notifyCompany(deps, actor, wallet, 'Wallet revoked', `Wallet ${label(wallet)} was revoked: ${reason}`);
   return answer(deps, actor, id);

@@ -10,7 +10,13 @@ import type { WalletRow } from './wallets.repository';
 const WALLET_APPROVER_ROLES = ['ADMIN', 'SUPER_ADMIN'] as const;
 
 /** What happened to a wallet, in the tenant's audit trail. */
-export async function auditWallet(tx: Tx, actor: Actor, action: string, wallet: Pick<WalletRow, 'id' | 'address' | 'companyId'>, details: Record<string, unknown> = {}) {
+export async function auditWallet(
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  wallet: Pick<WalletRow, 'id' | 'address' | 'companyId'>,
+  details: Record<string, unknown> = {},
+) {
   await recordAudit(tx, {
     tenantId: actor.tenantId,
     actorUserId: actor.userId,
@@ -35,12 +41,18 @@ export function announceWalletChange(deps: WalletDeps, actor: Actor, wallet: Pic
 
 /** docs/product.md §6: only administrators approve, so they are the ones told a wallet waits. */
 export async function notifyAdministrators(deps: WalletDeps, actor: Actor, wallet: CompanyWallet) {
-  await notify(deps.db, deps.publisher, actor.tenantId, { roles: WALLET_APPROVER_ROLES }, {
-    type: 'APPROVAL',
-    title: walletTexts.pendingApprovalTitle,
-    message: `${wallet.companyName} registered wallet ${label(wallet)}.`,
-    link: '/wallets?status=pending',
-  });
+  await notify(
+    deps.db,
+    deps.publisher,
+    actor.tenantId,
+    { roles: WALLET_APPROVER_ROLES },
+    {
+      type: 'APPROVAL',
+      title: walletTexts.pendingApprovalTitle,
+      message: `${wallet.companyName} registered wallet ${label(wallet)}.`,
+      link: '/wallets?status=pending',
+    },
+  );
 }
 
 /** An administrator's decision, told to every member of the wallet's company. */

@@ -38,7 +38,10 @@ async function readFromChain<T>(read: () => Promise<T>): Promise<T> {
 
 /** The wallet with its SOL, token balances and allowed mints read from the chain now. */
 export async function walletDetail(deps: WalletDeps, actor: Actor, id: string): Promise<CompanyWalletDetail> {
-  const { view, mints } = await deps.db.withTenant(actor.tenantId, async (tx) => ({ view: await visibleWallet(tx, actor, id), mints: await listTokenMints(tx) }));
+  const { view, mints } = await deps.db.withTenant(actor.tenantId, async (tx) => ({
+    view: await visibleWallet(tx, actor, id),
+    mints: await listTokenMints(tx),
+  }));
   const verified = await confirmVerificationIfLanded(deps, actor.tenantId, view);
   const { chain } = deps.chainContext;
   const owner = address(view.address);

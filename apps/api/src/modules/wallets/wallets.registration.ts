@@ -117,7 +117,13 @@ export async function registerExternalWallet(deps: WalletDeps, actor: Actor, inp
     const fields = { name: input.name || null, provider: input.provider, createdBy: actor.userId };
     const row = existing
       ? await repository.updateWallet(tx, existing.id, registeredAgain(fields))
-      : await repository.insertWalletIfAddressFree(tx, { ...fields, tenantId: actor.tenantId, companyId: actor.companyId, address: input.address, type: 'external' });
+      : await repository.insertWalletIfAddressFree(tx, {
+          ...fields,
+          tenantId: actor.tenantId,
+          companyId: actor.companyId,
+          address: input.address,
+          type: 'external',
+        });
     if (!row) throw new AppError('WALLET__REGISTERED_ELSEWHERE');
     await auditWallet(tx, actor, 'wallet.registered', row, { type: 'external', provider: input.provider });
     return { wallet: await viewOf(tx, row.id), created: true, message: walletTexts.registered };

@@ -24,7 +24,12 @@ function selectViews(tx: Tx) {
 }
 
 type ViewRow = { wallet: WalletRow; companyName: string; approvedByName: string | null; createdByName: string | null };
-const toView = (row: ViewRow): WalletView => ({ ...row.wallet, companyName: row.companyName, approvedByName: row.approvedByName, createdByName: row.createdByName });
+const toView = (row: ViewRow): WalletView => ({
+  ...row.wallet,
+  companyName: row.companyName,
+  approvedByName: row.approvedByName,
+  createdByName: row.createdByName,
+});
 
 export async function listWalletViews(tx: Tx, filter: { companyId?: string; status?: CompanyWalletStatus }): Promise<WalletView[]> {
   const conditions = [isNull(companyWallets.removedAt)];
@@ -43,7 +48,11 @@ export async function findWalletView(tx: Tx, id: string): Promise<WalletView | u
 
 /** Locks the wallet row for a state change, so two decisions on it run one after the other. */
 export async function findWalletForUpdate(tx: Tx, id: string): Promise<WalletRow | undefined> {
-  const [row] = await tx.select().from(companyWallets).where(and(eq(companyWallets.id, id), isNull(companyWallets.removedAt))).for('update');
+  const [row] = await tx
+    .select()
+    .from(companyWallets)
+    .where(and(eq(companyWallets.id, id), isNull(companyWallets.removedAt)))
+    .for('update');
   return row;
 }
 
@@ -65,7 +74,10 @@ export async function updateWallet(tx: Tx, id: string, values: Partial<NewWallet
 }
 
 export async function clearPrimary(tx: Tx, companyId: string): Promise<void> {
-  await tx.update(companyWallets).set({ isPrimary: false }).where(and(eq(companyWallets.companyId, companyId), eq(companyWallets.isPrimary, true)));
+  await tx
+    .update(companyWallets)
+    .set({ isPrimary: false })
+    .where(and(eq(companyWallets.companyId, companyId), eq(companyWallets.isPrimary, true)));
 }
 
 export async function walletsWithStatus(tx: Tx, statuses: readonly CompanyWalletStatus[]): Promise<WalletRow[]> {
@@ -74,7 +86,6 @@ export async function walletsWithStatus(tx: Tx, statuses: readonly CompanyWallet
     .from(companyWallets)
     .where(and(inArray(companyWallets.status, [...statuses]), isNull(companyWallets.removedAt)));
 }
-
 
 export type ChallengeRow = typeof walletOwnershipChallenges.$inferSelect;
 

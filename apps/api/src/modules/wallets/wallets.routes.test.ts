@@ -77,7 +77,9 @@ describe('registering an external wallet', () => {
 
     const late = await generateKeyPairSigner();
     const lateProof = await signedOwnershipProof(harness.app, companyAdmin, late);
-    await harness.app.db.asSystem((tx) => tx.execute(sql`update wallet_ownership_challenges set expires_at = now() - interval '1 second' where address = ${late.address}`));
+    await harness.app.db.asSystem((tx) =>
+      tx.execute(sql`update wallet_ownership_challenges set expires_at = now() - interval '1 second' where address = ${late.address}`),
+    );
     const expired = await registerWith(harness.app, companyAdmin, { ...lateProof, provider: 'phantom' });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe(walletTexts.challengeExpired);
@@ -95,7 +97,10 @@ describe('registering an external wallet', () => {
     expect(again.json().error).toMatchObject({ code: 'CONFLICT', reason: 'WALLET__PREVIOUSLY_REJECTED' });
 
     const taken = await registerNewWallet(harness.app, companyAdmin);
-    const elsewhere = await registerWith(harness.app, otherTenant, { ...(await signedOwnershipProof(harness.app, otherTenant, taken.key)), provider: 'phantom' });
+    const elsewhere = await registerWith(harness.app, otherTenant, {
+      ...(await signedOwnershipProof(harness.app, otherTenant, taken.key)),
+      provider: 'phantom',
+    });
     expect(elsewhere.statusCode).toBe(409);
     expect(elsewhere.json().message).toBe(walletTexts.registeredElsewhere);
     expect(elsewhere.json().error.reason).toBe('WALLET__REGISTERED_ELSEWHERE');
@@ -143,7 +148,11 @@ describe('approval by administrators', () => {
 
     const approved = await decide(harness.app, admin, wallet.id, 'approve');
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().data).toMatchObject({ status: 'active', operational: true, approvedBy: admin.result.user.firstName + ' ' + admin.result.user.lastName });
+    expect(approved.json().data).toMatchObject({
+      status: 'active',
+      operational: true,
+      approvedBy: admin.result.user.firstName + ' ' + admin.result.user.lastName,
+    });
     expect(approved.json().data.approvedAt).not.toBeNull();
 
     const notifications = (await harness.app.inject({ url: '/api/v1/notifications', headers: viewer.headers })).json().data.items;
@@ -237,14 +246,21 @@ describe('listing, detail, primary and removal', () => {
   it('a removed wallet can be registered again as pending; a removed rejected one stays refused', async () => {
     const { key, wallet } = await registerNewWallet(harness.app, companyAdmin, 'Returning');
     await harness.app.inject({ method: 'DELETE', url: `/api/v1/wallets/${wallet.id}`, headers: companyAdmin.headers });
-    const back = await registerWith(harness.app, companyAdmin, { ...(await signedOwnershipProof(harness.app, companyAdmin, key)), name: 'Back', provider: 'backpack' });
+    const back = await registerWith(harness.app, companyAdmin, {
+      ...(await signedOwnershipProof(harness.app, companyAdmin, key)),
+      name: 'Back',
+      provider: 'backpack',
+    });
     expect(back.statusCode).toBe(201);
     expect(back.json().data).toMatchObject({ id: wallet.id, name: 'Back', provider: 'backpack', status: 'pending' });
 
     const refused = await registerNewWallet(harness.app, companyAdmin, 'Refused');
     await decide(harness.app, admin, refused.wallet.id, 'reject', 'Not ours');
     await harness.app.inject({ method: 'DELETE', url: `/api/v1/wallets/${refused.wallet.id}`, headers: companyAdmin.headers });
-    const again = await registerWith(harness.app, companyAdmin, { ...(await signedOwnershipProof(harness.app, companyAdmin, refused.key)), provider: 'phantom' });
+    const again = await registerWith(harness.app, companyAdmin, {
+      ...(await signedOwnershipProof(harness.app, companyAdmin, refused.key)),
+      provider: 'phantom',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(walletTexts.previouslyRejected);
   });

@@ -26,5 +26,10 @@ export async function registerNewWallet(app: App, who: SignedIn, name = 'Treasur
 }
 
 export function decide(app: App, who: SignedIn, walletId: string, action: 'approve' | 'reject' | 'suspend' | 'revoke' | 'reactivate', reason?: string) {
-  return app.inject({ method: 'POST', url: `/api/v1/wallets/${walletId}/${action}`, headers: who.headers, ...(reason === undefined ? {} : { payload: { reason } }) });
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/wallets/${walletId}/${action}`,
+    headers: who.headers,
+    ...(reason === undefined ? {} : { payload: { reason } }),
+  });
 }

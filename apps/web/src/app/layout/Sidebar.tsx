@@ -23,13 +23,29 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
   const entries = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[data-nav-entry]'));
   const index = entries.indexOf(document.activeElement as HTMLElement);
   const next =
-    event.key === 'Home' ? 0 : event.key === 'End' ? entries.length - 1 : event.key === 'ArrowDown' ? Math.min(index + 1, entries.length - 1) : Math.max(index - 1, 0);
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? entries.length - 1
+        : event.key === 'ArrowDown'
+          ? Math.min(index + 1, entries.length - 1)
+          : Math.max(index - 1, 0);
   event.preventDefault();
   entries[next]?.focus();
 }
 
 /** `overlay`: the sidebar slides over the page (narrow screens) and closes once an entry is chosen. */
-export function Sidebar({ expanded, width, onExpand, overlay }: { expanded: boolean; width: number; onExpand: () => void; overlay?: { open: boolean; onClose: () => void } }) {
+export function Sidebar({
+  expanded,
+  width,
+  onExpand,
+  overlay,
+}: {
+  expanded: boolean;
+  width: number;
+  onExpand: () => void;
+  overlay?: { open: boolean; onClose: () => void };
+}) {
   const { t } = useTranslation();
   const role = useAuthStore((state) => state.user?.role);
   const location = useLocation();
@@ -58,7 +74,13 @@ export function Sidebar({ expanded, width, onExpand, overlay }: { expanded: bool
         width,
         flexShrink: 0,
         transition: 'width 195ms',
-        '& .MuiDrawer-paper': { width, top: LAYOUT.headerHeight, height: `calc(100% - ${LAYOUT.headerHeight}px)`, overflowX: 'hidden', transition: 'width 195ms' },
+        '& .MuiDrawer-paper': {
+          width,
+          top: LAYOUT.headerHeight,
+          height: `calc(100% - ${LAYOUT.headerHeight}px)`,
+          overflowX: 'hidden',
+          transition: 'width 195ms',
+        },
       }}
     >
       <nav aria-label={t('nav.label')} onKeyDown={moveFocus}>

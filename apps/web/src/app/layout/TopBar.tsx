@@ -76,7 +76,9 @@ export function TopBar({ expanded, onToggleDrawer }: { expanded: boolean; onTogg
             </Typography>
           </Box>
         )}
-        {company?.isPlatform && <Chip label={t('layout.platformAdmin')} size="small" color="secondary" sx={{ fontWeight: 600, display: { xs: 'none', md: 'flex' } }} />}
+        {company?.isPlatform && (
+          <Chip label={t('layout.platformAdmin')} size="small" color="secondary" sx={{ fontWeight: 600, display: { xs: 'none', md: 'flex' } }} />
+        )}
         <ProfileMenu />
       </Toolbar>
     </AppBar>

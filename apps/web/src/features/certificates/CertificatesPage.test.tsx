@@ -34,7 +34,10 @@ function certificate(overrides: Partial<Certificate> & Pick<Certificate, 'number
     certificateMint: MINT,
     holderAddress: 'Hold111111111111111111111111111111111111111',
     metadataHash: 'a'.repeat(64),
-    explorer: { transaction: `https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`, certificateMint: `https://explorer.solana.com/address/${MINT}?cluster=devnet` },
+    explorer: {
+      transaction: `https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`,
+      certificateMint: `https://explorer.solana.com/address/${MINT}?cluster=devnet`,
+    },
     verifyUrl: `http://localhost:3000/verify/${overrides.number}`,
     beneficiary: 'Acme Foods Ltd',
     ...overrides,
@@ -51,7 +54,12 @@ function fakeApi(certificates: Certificate[], files: { pdf?: Response; qr?: Resp
     if (/\/certificates\/[0-9a-f-]{36}$/.test(url.pathname)) return refused(404, 'NOT_FOUND', 'No certificate with this number exists.');
     const search = (url.searchParams.get('search') ?? '').toLowerCase();
     const items = certificates.filter((item) => [item.number, item.projectName, item.beneficiary].some((text) => text.toLowerCase().includes(search)));
-    const page: CertificateList = { items, total: items.length, page: Number(url.searchParams.get('page') ?? 1), pageSize: Number(url.searchParams.get('pageSize') ?? 20) };
+    const page: CertificateList = {
+      items,
+      total: items.length,
+      page: Number(url.searchParams.get('page') ?? 1),
+      pageSize: Number(url.searchParams.get('pageSize') ?? 20),
+    };
     return ok(page);
   });
 }
@@ -63,7 +71,10 @@ describe('certificates page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists the certificates and finds them by number, project or beneficiary', async () => {
-    const fetch = fakeApi([certificate({ number: 'CLC-2026-WIND0001' }), certificate({ number: 'CLC-2026-CERR0002', projectName: 'Cerrado Reforestation', beneficiary: 'Verde Energia S.A.' })]);
+    const fetch = fakeApi([
+      certificate({ number: 'CLC-2026-WIND0001' }),
+      certificate({ number: 'CLC-2026-CERR0002', projectName: 'Cerrado Reforestation', beneficiary: 'Verde Energia S.A.' }),
+    ]);
     renderPage();
     const table = await screen.findByRole('table', { name: 'Certificates' });
     const wind = within(table).getByTestId('certificate-CLC-2026-WIND0001');
@@ -111,9 +122,19 @@ describe('certificates page', () => {
       expect(term.nextElementSibling?.textContent).toContain(value);
     }
     expect(within(fields).getByText('Date').nextElementSibling?.textContent).toMatch(/2026/);
-    expect(within(dialog).getByRole('link', { name: `Open transaction ${SIGNATURE} in the explorer` }).getAttribute('href')).toContain(`/tx/${SIGNATURE}`);
-    expect(within(dialog).getByRole('link', { name: `Open certificate token ${MINT} in the explorer` }).getAttribute('href')).toContain(`/address/${MINT}`);
-    expect(within(dialog).getByRole('link', { name: 'Open the public verification page' }).getAttribute('href')).toBe('http://localhost:3000/verify/CLC-2026-WIND0001');
+    expect(
+      within(dialog)
+        .getByRole('link', { name: `Open transaction ${SIGNATURE} in the explorer` })
+        .getAttribute('href'),
+    ).toContain(`/tx/${SIGNATURE}`);
+    expect(
+      within(dialog)
+        .getByRole('link', { name: `Open certificate token ${MINT} in the explorer` })
+        .getAttribute('href'),
+    ).toContain(`/address/${MINT}`);
+    expect(within(dialog).getByRole('link', { name: 'Open the public verification page' }).getAttribute('href')).toBe(
+      'http://localhost:3000/verify/CLC-2026-WIND0001',
+    );
   });
 
   it('opens the viewer of a linked certificate (/certificates?id=…) read by its id', async () => {

@@ -59,7 +59,9 @@ export default function CertificatesPage({ name }: { name: string }) {
   const download = useDownloadCertificatePdf();
 
   const downloadPdf = (certificate: Certificate) =>
-    download.mutate(certificate, { onError: (error) => enqueueSnackbar(`${t('certificates.downloadFailed')} ${translateMessage(t, error.message)}`, { variant: 'error' }) });
+    download.mutate(certificate, {
+      onError: (error) => enqueueSnackbar(`${t('certificates.downloadFailed')} ${translateMessage(t, error.message)}`, { variant: 'error' }),
+    });
 
   return (
     <Box>
@@ -80,7 +82,16 @@ export default function CertificatesPage({ name }: { name: string }) {
           }}
           size="small"
           fullWidth
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search aria-hidden /></InputAdornment> }, htmlInput: { maxLength: 100 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search aria-hidden />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { maxLength: 100 },
+          }}
         />
       </Card>
       <Card variant="outlined">
@@ -142,7 +153,10 @@ export default function CertificatesPage({ name }: { name: string }) {
                           </span>
                         </Tooltip>
                         <Tooltip title={t('certificates.actions.showQr')}>
-                          <IconButton aria-label={t('certificates.actionLabels.showQr', { number: certificate.number })} onClick={() => setShowingQr(certificate)}>
+                          <IconButton
+                            aria-label={t('certificates.actionLabels.showQr', { number: certificate.number })}
+                            onClick={() => setShowingQr(certificate)}
+                          >
                             <QrCode2 />
                           </IconButton>
                         </Tooltip>

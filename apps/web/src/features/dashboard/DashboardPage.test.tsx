@@ -36,7 +36,7 @@ describe('DashboardPage', () => {
     expect(screen.queryByText(/retirement\.created|wallet\.approved|something\.new/)).toBeNull();
   });
 
-  it('tells the activity in the user\'s language', async () => {
+  it("tells the activity in the user's language", async () => {
     await i18n.changeLanguage('pt');
     showDashboard([entry('retirement.created')]);
     expect(await screen.findByText('Uma aposentadoria foi solicitada.')).toBeTruthy();

@@ -75,7 +75,14 @@ export default function DashboardPage() {
         <CardHeader title={t('dashboard.quickActions')} slotProps={{ title: { id: 'quick-actions-title', component: 'h2', variant: 'h6' } }} />
         <CardContent sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
           {QUICK_ACTIONS.map((action) => (
-            <Button key={action.key} component={RouterLink} to={action.path} variant="outlined" startIcon={action.icon} sx={{ justifyContent: 'flex-start', py: 1.5 }}>
+            <Button
+              key={action.key}
+              component={RouterLink}
+              to={action.path}
+              variant="outlined"
+              startIcon={action.icon}
+              sx={{ justifyContent: 'flex-start', py: 1.5 }}
+            >
               {t(`dashboard.actions.${action.key}`)}
             </Button>
           ))}

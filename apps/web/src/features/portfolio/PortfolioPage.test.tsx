@@ -29,7 +29,13 @@ function holding(overrides: Partial<PortfolioHolding> & Pick<PortfolioHolding, '
 }
 
 function portfolio(holdings: PortfolioHolding[]): Portfolio {
-  return { holdings, totalHeld: '0', totalRetired: '0', totalValueUsdCents: holdings.reduce((sum, item) => sum + BigInt(item.valueUsdCents), 0n).toString(), readAt: '2026-11-22T05:00:00.000Z' };
+  return {
+    holdings,
+    totalHeld: '0',
+    totalRetired: '0',
+    totalValueUsdCents: holdings.reduce((sum, item) => sum + BigInt(item.valueUsdCents), 0n).toString(),
+    readAt: '2026-11-22T05:00:00.000Z',
+  };
 }
 
 /** Answers GET /portfolio with each given answer in turn (an Error stands for a failing server). */
@@ -49,7 +55,20 @@ describe('portfolio page', () => {
     fakeApi(
       portfolio([
         holding({ mint: 'MintWind111', symbol: 'TXW23' }),
-        holding({ mint: 'MintSolar222', symbol: 'BSOL21', tokenName: 'Bahia Solar 2021', projectId: '2250', projectName: 'Bahia Solar Photovoltaic Complex', projectType: 'renewable', vintage: 2021, decimals: 2, heldAmount: '12550', retiredAmount: '250', valueUsdCents: '31250', frozen: true }),
+        holding({
+          mint: 'MintSolar222',
+          symbol: 'BSOL21',
+          tokenName: 'Bahia Solar 2021',
+          projectId: '2250',
+          projectName: 'Bahia Solar Photovoltaic Complex',
+          projectType: 'renewable',
+          vintage: 2021,
+          decimals: 2,
+          heldAmount: '12550',
+          retiredAmount: '250',
+          valueUsdCents: '31250',
+          frozen: true,
+        }),
       ]),
     );
     renderPage();
@@ -60,7 +79,11 @@ describe('portfolio page', () => {
     expect(within(wind).getByText('Wind')).toBeTruthy();
     expect(within(wind).getByText('$1,200.00')).toBeTruthy();
     expect(within(wind).getByText('Active')).toBeTruthy();
-    expect(within(wind).getByRole('link', { name: `Open wallet ${WALLET} in the explorer` }).getAttribute('href')).toBe(`https://explorer.solana.com/address/${WALLET}?cluster=devnet`);
+    expect(
+      within(wind)
+        .getByRole('link', { name: `Open wallet ${WALLET} in the explorer` })
+        .getAttribute('href'),
+    ).toBe(`https://explorer.solana.com/address/${WALLET}?cluster=devnet`);
     const solar = within(table).getByTestId('holding-MintSolar222');
     expect(within(solar).getByText('125.5')).toBeTruthy();
     expect(within(solar).getByText('2.5')).toBeTruthy();

@@ -42,7 +42,11 @@ export default function PortfolioPage({ name }: { name: string }) {
         }
       />
 
-      <Box component="section" aria-label={t('portfolio.stats.label')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+      <Box
+        component="section"
+        aria-label={t('portfolio.stats.label')}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}
+      >
         <StatCard label={t('portfolio.stats.held')} value={total((holding) => holding.heldAmount)} />
         <StatCard label={t('portfolio.stats.retired')} value={total((holding) => holding.retiredAmount)} />
         <StatCard label={t('portfolio.stats.value')} value={data ? centsToCurrency(data.totalValueUsdCents, language) : undefined} />

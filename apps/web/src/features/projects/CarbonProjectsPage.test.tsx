@@ -30,7 +30,16 @@ function project(overrides: Partial<CarbonProject> & Pick<CarbonProject, 'id' | 
 
 const PROJECTS = [
   project({ id: '2250', name: 'Bahia Solar Photovoltaic Complex', type: 'renewable' }),
-  project({ id: '3107', name: 'Texas Panhandle Wind Energy', type: 'wind', location: 'Amarillo, Texas, United States', country: 'US', vintage: '2023', vintages: [2023], coBenefits: ['SDG 13: Climate Action'] }),
+  project({
+    id: '3107',
+    name: 'Texas Panhandle Wind Energy',
+    type: 'wind',
+    location: 'Amarillo, Texas, United States',
+    country: 'US',
+    vintage: '2023',
+    vintages: [2023],
+    coBenefits: ['SDG 13: Climate Action'],
+  }),
   project({ id: '1868', name: 'Kenya Clean Cookstoves Programme', type: 'cookstoves', location: 'Nairobi, Kenya', country: 'KE' }),
 ];
 
@@ -39,7 +48,13 @@ const STATS: ProjectStats = {
   totalCredits: '120000',
   availableCredits: '90000',
   retiredCredits: '30000',
-  byType: (['renewable', 'wind', 'cookstoves'] as const).map((type) => ({ type, projectCount: 1, totalCredits: '40000', availableCredits: '30000', retiredCredits: '10000' })),
+  byType: (['renewable', 'wind', 'cookstoves'] as const).map((type) => ({
+    type,
+    projectCount: 1,
+    totalCredits: '40000',
+    availableCredits: '30000',
+    retiredCredits: '10000',
+  })),
 };
 
 const VCUS: Vcu[] = [
@@ -70,7 +85,9 @@ function fakeApi({ failProjects = false } = {}) {
       if (failProjects) return refused(500, 'INTERNAL_ERROR', 'Internal server error. Please try again later.');
       const search = url.searchParams.get('search')?.toLowerCase() ?? '';
       const type = url.searchParams.get('type') ?? 'all';
-      const items = PROJECTS.filter((item) => (type === 'all' || item.type === type) && [item.name, item.id, item.location].some((field) => field.toLowerCase().includes(search)));
+      const items = PROJECTS.filter(
+        (item) => (type === 'all' || item.type === type) && [item.name, item.id, item.location].some((field) => field.toLowerCase().includes(search)),
+      );
       return ok({ items, total: items.length, page: 1, pageSize: 12 });
     }
     if (path === '/projects/2250') return ok({ ...PROJECTS[0], vcuBlocks: [] });
@@ -112,7 +129,11 @@ describe('carbon projects page', () => {
     expect(within(stats).getByText('120,000')).toBeTruthy();
     expect(within(stats).getByText('90,000')).toBeTruthy();
     const filter = screen.getByRole('group', { name: 'Project type' });
-    expect(within(filter).getAllByRole('button').map((button) => button.textContent)).toEqual(['All', 'Renewable', 'Wind', 'Cookstoves']);
+    expect(
+      within(filter)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['All', 'Renewable', 'Wind', 'Cookstoves']);
 
     const bahia = screen.getByRole('article', { name: 'Bahia Solar Photovoltaic Complex' });
     expect(within(bahia).getByText('VCS 2250')).toBeTruthy();
@@ -120,12 +141,11 @@ describe('carbon projects page', () => {
     expect(within(bahia).getByText('2021–2023')).toBeTruthy();
     expect(within(bahia).getByText('ACM0002')).toBeTruthy();
     // Three co-benefits on the card, the fourth summarised.
-    expect(within(within(bahia).getByRole('list', { name: 'Co-benefits' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'SDG 7: Affordable and Clean Energy',
-      'SDG 8: Decent Work and Economic Growth',
-      'SDG 13: Climate Action',
-      '+1 more',
-    ]);
+    expect(
+      within(within(bahia).getByRole('list', { name: 'Co-benefits' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['SDG 7: Affordable and Clean Energy', 'SDG 8: Decent Work and Economic Growth', 'SDG 13: Climate Action', '+1 more']);
     expect(within(bahia).getByText('40,000')).toBeTruthy();
     expect(within(bahia).getByText('30,000')).toBeTruthy();
     expect(within(bahia).getByText('10,000')).toBeTruthy();

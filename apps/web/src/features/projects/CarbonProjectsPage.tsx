@@ -81,7 +81,11 @@ export default function CarbonProjectsPage({ name }: { name: string }) {
         }
       />
 
-      <Box component="section" aria-label={t('projects.stats.label')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}>
+      <Box
+        component="section"
+        aria-label={t('projects.stats.label')}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } }}
+      >
         <StatCard label={t('projects.stats.projects')} value={stats.data ? formatNumber(stats.data.projectCount, language) : undefined} />
         <StatCard label={t('projects.stats.total')} value={amount(stats.data?.totalCredits)} />
         <StatCard label={t('projects.stats.available')} value={amount(stats.data?.availableCredits)} />
@@ -97,7 +101,16 @@ export default function CarbonProjectsPage({ name }: { name: string }) {
           size="small"
           type="search"
           sx={{ minWidth: { xs: '100%', sm: 320 } }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> }, htmlInput: { maxLength: 100 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { maxLength: 100 },
+          }}
         />
         <ToggleButtonGroup
           exclusive
@@ -150,7 +163,9 @@ export default function CarbonProjectsPage({ name }: { name: string }) {
           ))}
         </Box>
       )}
-      {pages > 1 && <Pagination count={pages} page={page} onChange={(_event, value) => setPage(value)} sx={{ alignSelf: 'center' }} aria-label={t('projects.pagination')} />}
+      {pages > 1 && (
+        <Pagination count={pages} page={page} onChange={(_event, value) => setPage(value)} sx={{ alignSelf: 'center' }} aria-label={t('projects.pagination')} />
+      )}
 
       <ProjectDetailDialog projectId={detailId} canMint={canMint} onClose={() => openDetail(null)} />
       {canMint && <ImportVcuDialog open={importOpen} onClose={() => setImportOpen(false)} />}

@@ -5,7 +5,10 @@ import { translateMessage } from '../../lib/messages';
 
 /** Server texts of an import (English, docs/product.md §8) → their translation keys. */
 const KEYS_BY_TEXT = new Map<string, string>(
-  (['imported', 'overlap', 'blockNotFound', 'blockNotIssued', 'issuanceMismatch', 'registryUnavailable'] as const).map((key) => [registryTexts[key], `projects.import.texts.${key}`]),
+  (['imported', 'overlap', 'blockNotFound', 'blockNotIssued', 'issuanceMismatch', 'registryUnavailable'] as const).map((key) => [
+    registryTexts[key],
+    `projects.import.texts.${key}`,
+  ]),
 );
 
 export function importMessageKeys(): string[] {
@@ -19,6 +22,7 @@ export function translateImportMessage(t: TFunction, text: string): string {
 
 /** The server's reason for a refused import (already held, not issued, registry down), otherwise a plain failure text. */
 export function importFailureText(t: TFunction, error: unknown): string {
-  if (error instanceof ApiError && (KEYS_BY_TEXT.has(error.message) || (error.status !== 0 && error.status < 500))) return translateImportMessage(t, error.message);
+  if (error instanceof ApiError && (KEYS_BY_TEXT.has(error.message) || (error.status !== 0 && error.status < 500)))
+    return translateImportMessage(t, error.message);
   return t('projects.import.failed');
 }

@@ -28,7 +28,9 @@ const BAD_SERIALS = [
   withField(10, '01012024'),
   withField(12, '2'),
   // The legacy 12-field form has the same messages.
-  BASE.filter((_field, at) => at !== 3).join('-').replace('-US-', '-ZZ-'),
+  BASE.filter((_field, at) => at !== 3)
+    .join('-')
+    .replace('-US-', '-ZZ-'),
 ];
 
 const messages = [
@@ -42,7 +44,11 @@ const messages = [
 
 async function translator(language: 'en' | 'pt' | 'es') {
   const instance = i18next.createInstance();
-  await instance.init({ lng: language, resources: { en: { translation: enSignedIn }, pt: { translation: ptSignedIn }, es: { translation: esSignedIn } }, interpolation: { escapeValue: false } });
+  await instance.init({
+    lng: language,
+    resources: { en: { translation: enSignedIn }, pt: { translation: ptSignedIn }, es: { translation: esSignedIn } },
+    interpolation: { escapeValue: false },
+  });
   return instance.t;
 }
 
@@ -55,8 +61,12 @@ describe('serial messages', () => {
       expect(translateSerialMessage(pt, message), message).not.toBe(message);
       expect(translateSerialMessage(es, message), message).not.toBe(message);
     }
-    expect(translateSerialMessage(pt, 'Block end 690100001 is before block start 690105000')).toBe('O fim do bloco 690100001 é anterior ao início do bloco 690105000');
-    expect(translateSerialMessage(es, 'Vintage start "32012023" is not a real calendar date (DDMMYYYY, years 1990–2100)')).toBe('Inicio de la añada "32012023" no es una fecha de calendario válida (DDMMAAAA, años 1990–2100)');
+    expect(translateSerialMessage(pt, 'Block end 690100001 is before block start 690105000')).toBe(
+      'O fim do bloco 690100001 é anterior ao início do bloco 690105000',
+    );
+    expect(translateSerialMessage(es, 'Vintage start "32012023" is not a real calendar date (DDMMYYYY, years 1990–2100)')).toBe(
+      'Inicio de la añada "32012023" no es una fecha de calendario válida (DDMMAAAA, años 1990–2100)',
+    );
   });
 
   it('leaves a message of another form as the server wrote it', async () => {

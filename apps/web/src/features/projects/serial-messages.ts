@@ -26,7 +26,11 @@ const FORMS: [RegExp, string, (match: string[]) => Values][] = [
   [/^Sectoral scope (\d+) must be between 1 and 16$/, 'sectoralScope', ([, value]) => ({ value: value! })],
   [/^Project id (\d+) is too long$/, 'projectIdLength', ([, value]) => ({ value: value! })],
   [new RegExp(`^${LABEL} "(.*)" must be a date written as DDMMYYYY$`), 'dateFormat', ([, field, value]) => ({ field: field!, value: value! })],
-  [new RegExp(`^${LABEL} "(.*)" is not a real calendar date \\(DDMMYYYY, years 1990–2100\\)$`), 'dateInvalid', ([, field, value]) => ({ field: field!, value: value! })],
+  [
+    new RegExp(`^${LABEL} "(.*)" is not a real calendar date \\(DDMMYYYY, years 1990–2100\\)$`),
+    'dateInvalid',
+    ([, field, value]) => ({ field: field!, value: value! }),
+  ],
   [/^Vintage end (\d+) is before vintage start (\d+)$/, 'vintageOrder', ([, end, start]) => ({ end: end!, start: start! })],
   [/^Last field must be 0 or 1, found "(.*)"$/, 'additionalCertification', ([, value]) => ({ value: value! })],
 ];

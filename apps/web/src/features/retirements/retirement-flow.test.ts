@@ -25,7 +25,10 @@ function setup(overrides: Partial<RetirementFlowDeps> = {}) {
   const states: FlowState[] = [];
   const deps: RetirementFlowDeps = {
     create: vi.fn(async (): Promise<RetirementActionResult> => ({ retirement: retirement('pending'), transaction: TRANSACTION })),
-    prepare: vi.fn(async (): Promise<RetirementActionResult> => ({ retirement: retirement('pending'), transaction: { ...TRANSACTION, unsignedTxBase64: 'ZnJlc2g=' } })),
+    prepare: vi.fn(async (): Promise<RetirementActionResult> => ({
+      retirement: retirement('pending'),
+      transaction: { ...TRANSACTION, unsignedTxBase64: 'ZnJlc2g=' },
+    })),
     get: vi.fn(async () => retirement('pending')),
     submit: vi.fn(async () => retirement('completed')),
     sign: vi.fn(async (unsigned: string) => `signed:${unsigned}`),
@@ -55,7 +58,9 @@ describe('retirement flow', () => {
   });
 
   it('a retry after the create failed sends the same Idempotency-Key, so the server answers its stored result instead of retiring again', async () => {
-    const create = vi.fn<RetirementFlowDeps['create']>().mockRejectedValueOnce(new ApiError('Network error - please check your connection', 0, 'NETWORK_ERROR'));
+    const create = vi
+      .fn<RetirementFlowDeps['create']>()
+      .mockRejectedValueOnce(new ApiError('Network error - please check your connection', 0, 'NETWORK_ERROR'));
     create.mockResolvedValueOnce({ retirement: retirement('pending'), transaction: TRANSACTION });
     const { flow, states, keysSent } = setup({ create });
     await flow.start(REQUEST);
@@ -67,7 +72,10 @@ describe('retirement flow', () => {
   });
 
   it('a retry after the wallet refused to sign asks for a fresh transaction instead of creating a second retirement', async () => {
-    const sign = vi.fn<RetirementFlowDeps['sign']>().mockRejectedValueOnce(new Error('User rejected')).mockImplementation(async (unsigned) => `signed:${unsigned}`);
+    const sign = vi
+      .fn<RetirementFlowDeps['sign']>()
+      .mockRejectedValueOnce(new Error('User rejected'))
+      .mockImplementation(async (unsigned) => `signed:${unsigned}`);
     const { deps, flow, states } = setup({ sign });
     await flow.start(REQUEST);
     expect(states.at(-1)).toMatchObject({ phase: 'failed', step: 'signing' });
@@ -77,7 +85,7 @@ describe('retirement flow', () => {
     expect(deps.submit).toHaveBeenCalledWith(expect.objectContaining({ retirementId: retirement('pending').id, signedTxBase64: 'signed:ZnJlc2g=' }));
   });
 
-  it('a retry after the submission\'s answer was lost finds the retirement retired and signs nothing again', async () => {
+  it("a retry after the submission's answer was lost finds the retirement retired and signs nothing again", async () => {
     const submit = vi.fn<RetirementFlowDeps['submit']>().mockRejectedValueOnce(new ApiError('Request timed out. Please try again.', 0, 'TIMEOUT'));
     const get = vi.fn<RetirementFlowDeps['get']>().mockResolvedValue(retirement('completed'));
     const { deps, flow, states } = setup({ submit, get });

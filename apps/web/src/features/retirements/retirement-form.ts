@@ -1,4 +1,10 @@
-import { createRetirementRequest, retirementLocationSchema, retirementTexts, type CreateRetirementRequest, type PortfolioHolding } from '@carbonledger/contracts';
+import {
+  createRetirementRequest,
+  retirementLocationSchema,
+  retirementTexts,
+  type CreateRetirementRequest,
+  type PortfolioHolding,
+} from '@carbonledger/contracts';
 import { z } from 'zod';
 
 /** A holding is one token in one company wallet: the option value names both. */
@@ -73,7 +79,8 @@ export function retirementFormSchema(holdings: readonly PortfolioHolding[], now:
       if (!holding) context.addIssue({ code: 'custom', path: ['holding'], message: 'not a holding of the company' });
       else if (values.amount > heldTonnes(holding)) context.addIssue({ code: 'custom', path: ['amount'], message: retirementTexts.insufficientTokens });
       const location = retirementLocationSchema.safeParse({ country: values.country, subdivision: values.subdivision || undefined });
-      for (const issue of location.success ? [] : location.error.issues) context.addIssue({ code: 'custom', path: [issue.path[0] === 'subdivision' ? 'subdivision' : 'country'], message: issue.message });
+      for (const issue of location.success ? [] : location.error.issues)
+        context.addIssue({ code: 'custom', path: [issue.path[0] === 'subdivision' ? 'subdivision' : 'country'], message: issue.message });
       if (values.schedule) {
         const at = new Date(values.executeAt);
         if (values.executeAt === '' || Number.isNaN(at.getTime()) || at.getTime() <= now().getTime()) {

@@ -2,23 +2,43 @@ import type { CompanySummary } from '@carbonledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { canPrepare, retirementGuards } from './retirement-guards';
 
-const company = (kycStatus: CompanySummary['kycStatus']): CompanySummary => ({ id: '00000000-0000-4000-8000-000000000001', name: 'Verde Energia S.A.', isPlatform: false, kycStatus });
+const company = (kycStatus: CompanySummary['kycStatus']): CompanySummary => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Verde Energia S.A.',
+  isPlatform: false,
+  kycStatus,
+});
 const CONNECTED = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
 const OTHER = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const approvedAdmin = { connectedAddress: CONNECTED, holding: undefined, company: company('approved'), role: 'COMPANY_ADMIN' } as const;
 
 describe('retirement guards (docs/product.md §5)', () => {
   it('allow retiring only with a connected wallet and an approved company', () => {
-    expect(retirementGuards(approvedAdmin)).toEqual({ walletMissing: false, holderWalletMissing: false, kycBlocked: false, canSetKycStatus: false, canRetire: true });
+    expect(retirementGuards(approvedAdmin)).toEqual({
+      walletMissing: false,
+      holderWalletMissing: false,
+      kycBlocked: false,
+      canSetKycStatus: false,
+      canRetire: true,
+    });
     expect(retirementGuards({ ...approvedAdmin, connectedAddress: null })).toMatchObject({ walletMissing: true, canRetire: false });
     expect(retirementGuards({ ...approvedAdmin, company: undefined }).canRetire).toBe(false);
   });
 
   it('ask for the wallet that holds the chosen token when it is an external one, since only it can sign the burn', () => {
-    expect(retirementGuards({ ...approvedAdmin, holding: { walletAddress: OTHER, walletType: 'external' } })).toMatchObject({ holderWalletMissing: true, canRetire: false });
-    expect(retirementGuards({ ...approvedAdmin, holding: { walletAddress: CONNECTED, walletType: 'external' } })).toMatchObject({ holderWalletMissing: false, canRetire: true });
+    expect(retirementGuards({ ...approvedAdmin, holding: { walletAddress: OTHER, walletType: 'external' } })).toMatchObject({
+      holderWalletMissing: true,
+      canRetire: false,
+    });
+    expect(retirementGuards({ ...approvedAdmin, holding: { walletAddress: CONNECTED, walletType: 'external' } })).toMatchObject({
+      holderWalletMissing: false,
+      canRetire: true,
+    });
     // The platform signs for its managed wallets: any connected wallet will do.
-    expect(retirementGuards({ ...approvedAdmin, holding: { walletAddress: OTHER, walletType: 'platform_managed' } })).toMatchObject({ holderWalletMissing: false, canRetire: true });
+    expect(retirementGuards({ ...approvedAdmin, holding: { walletAddress: OTHER, walletType: 'platform_managed' } })).toMatchObject({
+      holderWalletMissing: false,
+      canRetire: true,
+    });
   });
 
   it('block every KYC status but approved, and offer the status control to ADMIN and SUPER_ADMIN only', () => {

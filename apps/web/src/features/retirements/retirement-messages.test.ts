@@ -27,7 +27,11 @@ describe('retirement messages', () => {
 
   it("show the server's reason for a refusal, the action's own text for a server or network failure", async () => {
     const t = await translator('pt');
-    expect(retirementFailureText(t, new ApiError(retirementTexts.insufficientTokens, 422), retirementTexts.failed)).toBe('Saldo de tokens insuficiente para esta aposentadoria.');
-    expect(retirementFailureText(t, new ApiError('Internal server error. Please try again later.', 500), retirementTexts.failed)).toBe('A aposentadoria falhou.');
+    expect(retirementFailureText(t, new ApiError(retirementTexts.insufficientTokens, 422), retirementTexts.failed)).toBe(
+      'Saldo de tokens insuficiente para esta aposentadoria.',
+    );
+    expect(retirementFailureText(t, new ApiError('Internal server error. Please try again later.', 500), retirementTexts.failed)).toBe(
+      'A aposentadoria falhou.',
+    );
   });
 });

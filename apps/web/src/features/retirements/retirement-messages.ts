@@ -25,6 +25,7 @@ export function translateRetirementMessage(t: TFunction, text: string): string {
 
 /** The server's reason for a refusal (4xx, or any text it knows), otherwise the action's fallback. */
 export function retirementFailureText(t: TFunction, error: unknown, fallback: string): string {
-  if (error instanceof ApiError && (KEYS_BY_TEXT.has(error.message) || (error.status !== 0 && error.status < 500))) return translateRetirementMessage(t, error.message);
+  if (error instanceof ApiError && (KEYS_BY_TEXT.has(error.message) || (error.status !== 0 && error.status < 500)))
+    return translateRetirementMessage(t, error.message);
   return translateRetirementMessage(t, fallback);
 }

@@ -25,7 +25,11 @@ export default function ActiveSessionsPage({ name }: { name: string }) {
         <StatCard label={t('sessions.stats.revokedLast24h')} value={stats.data?.revokedLast24h} />
         <StatCard label={t('sessions.stats.averageDuration')} value={stats.data ? formatDuration(stats.data.averageDurationSeconds) : undefined} />
       </Box>
-      {stats.isError && <Alert severity="error" sx={{ mb: 2 }}>{translateMessage(t, stats.error.message)}</Alert>}
+      {stats.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translateMessage(t, stats.error.message)}
+        </Alert>
+      )}
       <Card variant="outlined">
         {sessions.isFetching && <LinearProgress aria-label={t('common.loading')} />}
         {sessions.isError && <Alert severity="error">{translateMessage(t, sessions.error.message)}</Alert>}

@@ -100,8 +100,22 @@ export default function RequestLogsPage({ name }: { name: string }) {
           ))}
         </TextField>
         <TextField label={t('requestLogs.path')} value={path} onChange={(event) => setPath(event.target.value)} size="small" />
-        <TextField label={t('requestLogs.from')} type="datetime-local" value={from} onChange={(event) => setFrom(event.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField label={t('requestLogs.to')} type="datetime-local" value={to} onChange={(event) => setTo(event.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          label={t('requestLogs.from')}
+          type="datetime-local"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          size="small"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          label={t('requestLogs.to')}
+          type="datetime-local"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          size="small"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
       </Card>
       <Card variant="outlined">
         {logs.isFetching && <LinearProgress aria-label={t('common.loading')} />}

@@ -70,13 +70,7 @@ export default function SecurityCenterPage({ name }: { name: string }) {
                 <ListItem
                   key={alert.id}
                   divider
-                  secondaryAction={
-                    alert.resolved ? (
-                      <Chip label={t('securityCenter.resolved')} size="small" />
-                    ) : (
-                      <ResolveAlertChip alertId={alert.id} />
-                    )
-                  }
+                  secondaryAction={alert.resolved ? <Chip label={t('securityCenter.resolved')} size="small" /> : <ResolveAlertChip alertId={alert.id} />}
                 >
                   <ListItemText
                     sx={{ pr: 10 }}

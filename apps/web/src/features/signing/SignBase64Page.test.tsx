@@ -10,7 +10,9 @@ setUpScreenTests();
 describe('SignBase64Page', () => {
   it('says the transaction was not found when the id in the address names none', async () => {
     signInAs('COMPANY_ADMIN');
-    stubApi(({ path }) => (path.startsWith('/signing/transactions/') ? refused(404, 'NOT_FOUND', signingTexts.needsTransactionId) : refused(404, 'NOT_FOUND', 'Not found')));
+    stubApi(({ path }) =>
+      path.startsWith('/signing/transactions/') ? refused(404, 'NOT_FOUND', signingTexts.needsTransactionId) : refused(404, 'NOT_FOUND', 'Not found'),
+    );
     renderScreen(<SignBase64Page name="Sign Base64 Transaction" />, { path: '/tools/sign-base64?transactionId=not-a-real-id' });
     expect(await screen.findByText('Transaction not-a-real-id was not found. Check the id, or prepare the transaction again.')).toBeTruthy();
   });

@@ -107,7 +107,8 @@ export default function SignBase64Page({ name }: { name: string }) {
         onSuccess: (outcome) => {
           setResult(outcome);
           if (outcome.status === 'confirmed') enqueueSnackbar(translateWalletMessage(t, signingTexts.submitted), { variant: 'success' });
-          else if (outcome.status === 'failed' || outcome.status === 'expired') setFailure(`${translateWalletMessage(t, signingTexts.submitFailed)} ${outcome.error ?? ''}`.trim());
+          else if (outcome.status === 'failed' || outcome.status === 'expired')
+            setFailure(`${translateWalletMessage(t, signingTexts.submitFailed)} ${outcome.error ?? ''}`.trim());
         },
         onError: (error) => setFailure(failureText(t, error, signingTexts.submitFailed)),
       },
@@ -115,7 +116,11 @@ export default function SignBase64Page({ name }: { name: string }) {
   };
 
   const activeStep = done ? 4 : signed ? 3 : decoded ? 1 : 0;
-  const submitHint = !transactionId ? translateWalletMessage(t, signingTexts.needsTransactionId) : !signed ? translateWalletMessage(t, signingTexts.mustSignBeforeSubmit) : null;
+  const submitHint = !transactionId
+    ? translateWalletMessage(t, signingTexts.needsTransactionId)
+    : !signed
+      ? translateWalletMessage(t, signingTexts.mustSignBeforeSubmit)
+      : null;
 
   return (
     <Box>
@@ -140,13 +145,24 @@ export default function SignBase64Page({ name }: { name: string }) {
           {prepared.isFetching && <LinearProgress aria-label={t('common.loading')} />}
           {prepared.isError && (
             <Alert severity="error">
-              {prepared.error instanceof ApiError && prepared.error.status === 404 ? t('signing.notFound', { id: transactionId }) : failureText(t, prepared.error, signingTexts.needsTransactionId)}
+              {prepared.error instanceof ApiError && prepared.error.status === 404
+                ? t('signing.notFound', { id: transactionId })
+                : failureText(t, prepared.error, signingTexts.needsTransactionId)}
             </Alert>
           )}
           {prepared.data && (
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
               <Chip label={t('signing.kind', { kind: prepared.data.kind })} />
-              <Chip color={prepared.data.status === 'confirmed' ? 'success' : prepared.data.status === 'failed' || prepared.data.status === 'expired' ? 'error' : 'default'} label={t(`signing.status.${prepared.data.status}`)} />
+              <Chip
+                color={
+                  prepared.data.status === 'confirmed'
+                    ? 'success'
+                    : prepared.data.status === 'failed' || prepared.data.status === 'expired'
+                      ? 'error'
+                      : 'default'
+                }
+                label={t(`signing.status.${prepared.data.status}`)}
+              />
               {prepared.data.requiredSigner && (
                 <Typography variant="body2">
                   {t('signing.requiredSigner')} <code>{prepared.data.requiredSigner}</code>
@@ -226,9 +242,21 @@ export default function SignBase64Page({ name }: { name: string }) {
               {translateWalletMessage(t, walletTexts.notConnected)}
             </Alert>
           )}
-          {connected && !canSignTransactions(connected.wallet) && <Alert severity="warning">{t('signing.cannotSign', { wallet: connected.wallet.name })}</Alert>}
+          {connected && !canSignTransactions(connected.wallet) && (
+            <Alert severity="warning">{t('signing.cannotSign', { wallet: connected.wallet.name })}</Alert>
+          )}
           {wrongWallet && <Alert severity="warning">{t('signing.wrongWallet', { address: requiredSigner })}</Alert>}
-          {signedBase64 && <TextInput label={t('signing.signedBase64')} multiline minRows={2} maxRows={6} value={signedBase64} readOnly inputProps={{ style: { fontFamily: 'monospace', fontSize: 12 } }} />}
+          {signedBase64 && (
+            <TextInput
+              label={t('signing.signedBase64')}
+              multiline
+              minRows={2}
+              maxRows={6}
+              value={signedBase64}
+              readOnly
+              inputProps={{ style: { fontFamily: 'monospace', fontSize: 12 } }}
+            />
+          )}
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
             <Button variant="contained" onClick={() => void sign()} disabled={!decoded || !connected || signing || done}>
               {signing ? t('signing.signing') : t('signing.sign')}

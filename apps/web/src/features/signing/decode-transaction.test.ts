@@ -60,7 +60,9 @@ describe('decoding a prepared transaction in the browser', () => {
   });
 
   it("links a signature to the explorer reading this server's /rpc on the embedded chain, devnet otherwise", () => {
-    expect(explorerTransactionUrl('sig1', true, 'http://127.0.0.1:3000')).toBe('https://explorer.solana.com/tx/sig1?cluster=custom&customUrl=http%3A%2F%2F127.0.0.1%3A3000%2Frpc');
+    expect(explorerTransactionUrl('sig1', true, 'http://127.0.0.1:3000')).toBe(
+      'https://explorer.solana.com/tx/sig1?cluster=custom&customUrl=http%3A%2F%2F127.0.0.1%3A3000%2Frpc',
+    );
     expect(explorerTransactionUrl('sig1', false)).toBe('https://explorer.solana.com/tx/sig1?cluster=devnet');
   });
 });

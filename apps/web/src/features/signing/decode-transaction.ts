@@ -55,7 +55,11 @@ export function decodeTransactionBase64(base64: string): DecodedTransaction {
     instructions: instructions.map((instruction) => ({
       programAddress: instruction.programAddress,
       program: knownProgramName(instruction.programAddress),
-      accounts: (instruction.accounts ?? []).map((account) => ({ address: account.address, signer: isSignerRole(account.role), writable: isWritableRole(account.role) })),
+      accounts: (instruction.accounts ?? []).map((account) => ({
+        address: account.address,
+        signer: isSignerRole(account.role),
+        writable: isWritableRole(account.role),
+      })),
       dataLength: instruction.data?.length ?? 0,
     })),
   };

@@ -46,7 +46,8 @@ function fakeApi(...answers: (TransactionList | Error)[]) {
 }
 
 /** The list requests the page made (the realtime client asks for its own configuration too). */
-const listCalls = (fetch: ReturnType<typeof fakeApi>) => fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname.endsWith('/transactions'));
+const listCalls = (fetch: ReturnType<typeof fakeApi>) =>
+  fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname.endsWith('/transactions'));
 const queriesOf = (fetch: ReturnType<typeof fakeApi>) => listCalls(fetch).map((url) => url.searchParams);
 
 const renderPage = () => renderScreen(<TransactionsPage name="Transactions" />);
@@ -65,12 +66,21 @@ describe('transactions page', () => {
 
   it('leaves empty choices out of the query and trims the search', () => {
     expect(listFilters({ type: '', status: '', search: '   ' }, 0, 20)).toEqual({ page: 1, pageSize: 20 });
-    expect(listFilters({ type: 'burn', status: 'failed', search: ' TXW ' }, 2, 50)).toEqual({ type: 'burn', status: 'failed', search: 'TXW', page: 3, pageSize: 50 });
+    expect(listFilters({ type: 'burn', status: 'failed', search: ' TXW ' }, 2, 50)).toEqual({
+      type: 'burn',
+      status: 'failed',
+      search: 'TXW',
+      page: 3,
+      pageSize: 50,
+    });
   });
 
   it('lists date, type, token, amount, status and short hash, and asks the server again for each filter', { timeout: 20_000 }, async () => {
     const fetch = fakeApi(
-      page([transaction({ id: `sent-${HASH}`, type: 'sent' }), transaction({ id: 'mint-1', type: 'mint', status: 'processing', hash: null, amount: '12550', decimals: 2 })]),
+      page([
+        transaction({ id: `sent-${HASH}`, type: 'sent' }),
+        transaction({ id: 'mint-1', type: 'mint', status: 'processing', hash: null, amount: '12550', decimals: 2 }),
+      ]),
       page([transaction({ id: 'mint-1', type: 'mint', status: 'processing', hash: null })]),
       page([]),
     );

@@ -33,7 +33,13 @@ function useDebounced<T>(value: T, delayMs: number): T {
 /** The query the filters ask for: empty choices are left out, the search is trimmed. */
 export function listFilters(values: TransactionFilterValues, page: number, pageSize: number): Filters {
   const search = values.search.trim();
-  return { ...(values.type ? { type: values.type } : {}), ...(values.status ? { status: values.status } : {}), ...(search ? { search } : {}), page: page + 1, pageSize };
+  return {
+    ...(values.type ? { type: values.type } : {}),
+    ...(values.status ? { status: values.status } : {}),
+    ...(search ? { search } : {}),
+    page: page + 1,
+    pageSize,
+  };
 }
 
 /** docs/product.md §2 /transactions (and /history): every mint, burn, received and sent transfer of the company's wallets. */

@@ -43,7 +43,11 @@ function stubList() {
 function renderList(realtime: ReturnType<typeof fakeClient>, filters: TransactionFilters) {
   function List({ filters: shown }: { filters: TransactionFilters }) {
     const transactions = useLiveTransactions(shown, realtime.client);
-    return <p>{transactions.data ? `${transactions.data.total} listed ${transactions.data.items.map((item) => `${item.id} ${item.status}`).join(', ')}` : 'loading'}</p>;
+    return (
+      <p>
+        {transactions.data ? `${transactions.data.total} listed ${transactions.data.items.map((item) => `${item.id} ${item.status}`).join(', ')}` : 'loading'}
+      </p>
+    );
   }
   const view = renderScreen(<List filters={filters} />);
   return { ...view, show: (next: TransactionFilters) => view.rerender(<List filters={next} />) };

@@ -17,7 +17,10 @@ function verification(valid: boolean, failing: readonly string[] = []): Certific
     verdict: valid ? certificateTexts.valid : certificateTexts.invalid,
     checkedAt: '2026-11-22T05:00:00.000Z',
     checks: Object.fromEntries(
-      CERTIFICATE_CHECKS.map((name) => [name, { ok: !failing.includes(name), message: failing.includes(name) ? certificateTexts.checks[name].failed : certificateTexts.checks[name].ok }]),
+      CERTIFICATE_CHECKS.map((name) => [
+        name,
+        { ok: !failing.includes(name), message: failing.includes(name) ? certificateTexts.checks[name].failed : certificateTexts.checks[name].ok },
+      ]),
     ) as CertificateVerification['checks'],
     certificate: {
       number: NUMBER,

@@ -60,7 +60,11 @@ function VerificationResult({ verification }: { verification: CertificateVerific
             return (
               <ListItem key={name} disableGutters data-testid={`check-${name}`}>
                 <ListItemIcon sx={{ minWidth: 36 }}>
-                  {ok ? <CheckCircleOutlined color="success" titleAccess={t('verify.passed')} /> : <CancelOutlined color="error" titleAccess={t('verify.failed')} />}
+                  {ok ? (
+                    <CheckCircleOutlined color="success" titleAccess={t('verify.passed')} />
+                  ) : (
+                    <CancelOutlined color="error" titleAccess={t('verify.failed')} />
+                  )}
                 </ListItemIcon>
                 <ListItemText primary={t(`verify.checks.${name}.${ok ? 'ok' : 'failed'}`)} />
               </ListItem>

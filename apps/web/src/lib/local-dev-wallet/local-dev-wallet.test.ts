@@ -104,7 +104,9 @@ describe('local dev wallet', () => {
     const wallet = await connectedWallet();
     const stranger = await connectedWallet();
     const transaction = new Uint8Array(getTransactionEncoder().encode(memoTransactionFor(stranger.address)));
-    await expect(wallet.features['solana:signTransaction'].signTransaction({ account: wallet.account, transaction })).rejects.toThrow(/does not need a signature/);
+    await expect(wallet.features['solana:signTransaction'].signTransaction({ account: wallet.account, transaction })).rejects.toThrow(
+      /does not need a signature/,
+    );
   });
 
   it('signs and sends through the given sender and answers the signature bytes', async () => {

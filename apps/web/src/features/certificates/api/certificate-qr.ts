@@ -17,7 +17,8 @@ export async function fetchCertificateQr(id: string): Promise<string> {
   return dataUrlOf(await fetchApiFile(`/certificates/${encodeURIComponent(id)}/qr?format=png`));
 }
 
-export const certificateQrQuery = (id: string) => queryOptions({ queryKey: [...certificateKeys.all, 'qr', id] as const, queryFn: () => fetchCertificateQr(id), staleTime: Infinity });
+export const certificateQrQuery = (id: string) =>
+  queryOptions({ queryKey: [...certificateKeys.all, 'qr', id] as const, queryFn: () => fetchCertificateQr(id), staleTime: Infinity });
 
 export function useCertificateQr(id: string | null) {
   return useQuery({ ...certificateQrQuery(id ?? ''), enabled: id !== null });

@@ -7,7 +7,8 @@ export function fetchCertificate(id: string): Promise<Certificate> {
   return api.get(`/certificates/${encodeURIComponent(id)}`, certificateSchema);
 }
 
-export const certificateQuery = (id: string) => queryOptions({ queryKey: [...certificateKeys.all, 'detail', id] as const, queryFn: () => fetchCertificate(id), staleTime: 30_000 });
+export const certificateQuery = (id: string) =>
+  queryOptions({ queryKey: [...certificateKeys.all, 'detail', id] as const, queryFn: () => fetchCertificate(id), staleTime: 30_000 });
 
 /** One certificate by id, for a link that opens its viewer (/certificates?id=…). */
 export function useCertificate(id: string | null) {

@@ -16,7 +16,9 @@ vi.mock('../../../lib/use-browser-wallet', () => ({
     entries: [],
     conflicts: { detected: [], conflicting: false } as unknown as BrowserWallet['conflicts'],
     embeddedChain: true,
-    connected: browser.connected ? ({ wallet: { name: 'Local dev wallet' }, account: { address: WALLET_ADDRESS } } as unknown as BrowserWallet['connected']) : null,
+    connected: browser.connected
+      ? ({ wallet: { name: 'Local dev wallet' }, account: { address: WALLET_ADDRESS } } as unknown as BrowserWallet['connected'])
+      : null,
     connect: async () => undefined,
     disconnect: () => undefined,
   }),
@@ -90,7 +92,18 @@ function previewFor(body: { quantity: string; tokenName: string; symbol: string;
     vintage: body.vintage,
     quantity: body.quantity,
     availableQuantity: '400',
-    token: { name: body.tokenName, symbol: body.symbol, decimals: 0, description: null, logoUrl: null, existingMint: null, willCreateMint: true, mintAuthority: 'Issuer1111111111111111111111111111111111111', freezeAuthority: 'Freeze11111111111111111111111111111111111111', method: 'non-custodial' },
+    token: {
+      name: body.tokenName,
+      symbol: body.symbol,
+      decimals: 0,
+      description: null,
+      logoUrl: null,
+      existingMint: null,
+      willCreateMint: true,
+      mintAuthority: 'Issuer1111111111111111111111111111111111111',
+      freezeAuthority: 'Freeze11111111111111111111111111111111111111',
+      method: 'non-custodial',
+    },
     wallet: { id: WALLET.id, address: WALLET_ADDRESS, status: 'approved', approved: true, balance: '2000000000' },
     fees: { tokenCreation: '4000000', transaction: '20000', associatedTokenAccount: '2074080', total: '6094080' },
     payer: { address: 'Issuer1111111111111111111111111111111111111', role: 'platform_issuer', balance: '5000000000', required: '6094080', sufficient: true },
@@ -139,14 +152,66 @@ function fakeApi({ awaitingApproval = false, receivingWalletSol = '2000000000', 
     if (path === '/minting/execute') {
       executions += 1;
       if (awaitingApproval) {
-        const approval = { id: crypto.randomUUID(), type: 'mint', requestorId: null, projectId: '3107', credits: '150', status: 'pending', priority: 'medium', level: 1, approverRole: 'ADMIN', timeoutAt: '2026-01-03T00:00:00.000Z', operationId: crypto.randomUUID(), createdAt: '2026-01-01T00:00:00.000Z', decidedAt: null };
-        const operation = { id: approval.operationId, status: 'pending', projectId: '3107', projectName: PROJECT.name, registry: 'sandbox', vintage: 2022, quantity: '150', tokenName: 'T', symbol: 'TPWE22', walletAddress: WALLET_ADDRESS, mintAddress: null, signature: null, explorerUrl: null, serialNumbers: [], error: null, approvalRequestId: approval.id, createdAt: '2026-01-01T00:00:00.000Z', completedAt: null };
+        const approval = {
+          id: crypto.randomUUID(),
+          type: 'mint',
+          requestorId: null,
+          projectId: '3107',
+          credits: '150',
+          status: 'pending',
+          priority: 'medium',
+          level: 1,
+          approverRole: 'ADMIN',
+          timeoutAt: '2026-01-03T00:00:00.000Z',
+          operationId: crypto.randomUUID(),
+          createdAt: '2026-01-01T00:00:00.000Z',
+          decidedAt: null,
+        };
+        const operation = {
+          id: approval.operationId,
+          status: 'pending',
+          projectId: '3107',
+          projectName: PROJECT.name,
+          registry: 'sandbox',
+          vintage: 2022,
+          quantity: '150',
+          tokenName: 'T',
+          symbol: 'TPWE22',
+          walletAddress: WALLET_ADDRESS,
+          mintAddress: null,
+          signature: null,
+          explorerUrl: null,
+          serialNumbers: [],
+          error: null,
+          approvalRequestId: approval.id,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          completedAt: null,
+        };
         return ok({ operation, approval }, 202);
       }
       if (executions === 1) return refused(503, 'SERVICE_UNAVAILABLE', mintingTexts.mintingFailed);
       minted = true;
       return ok({
-        operation: { id: crypto.randomUUID(), status: 'completed', projectId: '3107', projectName: PROJECT.name, registry: 'sandbox', vintage: 2022, quantity: '150', tokenName: 'T', symbol: 'TPWE22', walletAddress: WALLET_ADDRESS, mintAddress: 'Mint111111111111111111111111111111111111111', signature: 'sig', explorerUrl: 'https://explorer.solana.com/tx/sig?cluster=devnet', serialNumbers: [], error: null, approvalRequestId: null, createdAt: '2026-01-01T00:00:00.000Z', completedAt: '2026-01-01T00:00:01.000Z' },
+        operation: {
+          id: crypto.randomUUID(),
+          status: 'completed',
+          projectId: '3107',
+          projectName: PROJECT.name,
+          registry: 'sandbox',
+          vintage: 2022,
+          quantity: '150',
+          tokenName: 'T',
+          symbol: 'TPWE22',
+          walletAddress: WALLET_ADDRESS,
+          mintAddress: 'Mint111111111111111111111111111111111111111',
+          signature: 'sig',
+          explorerUrl: 'https://explorer.solana.com/tx/sig?cluster=devnet',
+          serialNumbers: [],
+          error: null,
+          approvalRequestId: null,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          completedAt: '2026-01-01T00:00:01.000Z',
+        },
         approval: null,
       });
     }
@@ -170,7 +235,10 @@ describe('advanced mint wizard', () => {
   setUpScreenTests();
   beforeEach(() => {
     browser.connected = false;
-    useAuthStore.setState({ status: 'authenticated', session: { sessionId: 's', fingerprint: 'f', permissions: [...DEFAULT_PERMISSIONS.COMPANY_ADMIN] } } as never);
+    useAuthStore.setState({
+      status: 'authenticated',
+      session: { sessionId: 's', fingerprint: 'f', permissions: [...DEFAULT_PERMISSIONS.COMPANY_ADMIN] },
+    } as never);
   });
 
   it('asks for a project before the token step', async () => {
@@ -209,10 +277,19 @@ describe('advanced mint wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Preview and fees' }));
 
     await screen.findByText(mintingTexts.previewValid);
-    expect(calls.find((call) => call.path === '/minting/preview')?.body).toMatchObject({ projectId: '3107', vintage: 2022, quantity: '150', symbol: 'TPWE22', walletId: WALLET.id, decimals: 0 });
+    expect(calls.find((call) => call.path === '/minting/preview')?.body).toMatchObject({
+      projectId: '3107',
+      vintage: 2022,
+      quantity: '150',
+      symbol: 'TPWE22',
+      walletId: WALLET.id,
+      decimals: 0,
+    });
     expect(screen.getByTestId('fee-total').textContent).toBe('0.00609408 SOL');
     expect(screen.getByTestId('fee-ata').textContent).toBe('0.00207408 SOL');
-    expect(screen.getByTestId('check-balance').textContent).toBe('Passed0.00609408 SOL in fees, paid by the platform fee payer (5 SOL available); the receiving wallet pays nothing');
+    expect(screen.getByTestId('check-balance').textContent).toBe(
+      'Passed0.00609408 SOL in fees, paid by the platform fee payer (5 SOL available); the receiving wallet pays nothing',
+    );
     const execute = () => screen.getByRole('button', { name: 'Execute minting' });
     expect(execute()).toHaveProperty('disabled', true);
     expect(screen.getByTestId('execute-blocker').textContent).toBe(mintingTexts.cannotExecute);
@@ -276,7 +353,11 @@ describe('advanced mint wizard', () => {
     await waitFor(() => expect(screen.getByTestId('quantity-hint').textContent).toBe('At most 150 tCO2e are available.'));
     fireEvent.change(quantityInput(), { target: { value: '150' } });
     fireEvent.click(screen.getByRole('button', { name: 'Preview and fees' }));
-    await waitFor(() => expect(screen.getByTestId('check-balance').textContent).toContain('0.00609408 SOL in fees, paid by the platform fee payer (5 SOL available); the receiving wallet pays nothing'));
+    await waitFor(() =>
+      expect(screen.getByTestId('check-balance').textContent).toContain(
+        '0.00609408 SOL in fees, paid by the platform fee payer (5 SOL available); the receiving wallet pays nothing',
+      ),
+    );
     expect(screen.queryByText(/Insufficient balance/)).toBeNull();
     fireEvent.click(await screen.findByRole('checkbox', { name: 'I have reviewed the preview and the fees' }));
     expect(screen.getByRole('button', { name: 'Execute minting' })).toHaveProperty('disabled', false);

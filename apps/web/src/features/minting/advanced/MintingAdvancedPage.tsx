@@ -129,7 +129,15 @@ export default function MintingAdvancedPage({ name }: { name: string }) {
               <PageLoader name={t('mintWizard.steps.configure')} />
             ))}
           {shownStep === 'preview' && preview && (
-            <PreviewStep preview={preview} reviewed={reviewed} onReviewedChange={setReviewed} blocker={blocker} walletCard={<WizardWalletCard browserWallet={browserWallet} />} onBack={backToToken} onExecute={run} />
+            <PreviewStep
+              preview={preview}
+              reviewed={reviewed}
+              onReviewedChange={setReviewed}
+              blocker={blocker}
+              walletCard={<WizardWalletCard browserWallet={browserWallet} />}
+              onBack={backToToken}
+              onExecute={run}
+            />
           )}
           {shownStep === 'execute' && execution && <ExecuteStep state={execution} onRetry={run} onBackToToken={backToToken} onMintAnother={startOver} />}
         </CardContent>

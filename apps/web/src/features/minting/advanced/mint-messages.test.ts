@@ -23,18 +23,26 @@ describe('minting texts in the user language', () => {
   });
 
   it("keeps the specified wording in English and translates it, with the server's cap, in Portuguese", async () => {
-    expect(translateMintMessage(i18next.getFixedT('en'), mintingTexts.cannotExecute)).toBe('Cannot execute minting. Please connect your wallet and review the preview.');
+    expect(translateMintMessage(i18next.getFixedT('en'), mintingTexts.cannotExecute)).toBe(
+      'Cannot execute minting. Please connect your wallet and review the preview.',
+    );
     await i18next.changeLanguage('pt');
     const pt = i18next.getFixedT('pt');
     expect(translateMintMessage(pt, mintingTexts.selectProject)).toBe('Selecione primeiro um projeto.');
-    expect(translateMintMessage(pt, `${mintingTexts.quantityUnavailable} At most 1000 tCO2e are available.`)).toBe('A quantidade pedida excede os créditos disponíveis neste projeto. No máximo 1000 tCO2e estão disponíveis.');
+    expect(translateMintMessage(pt, `${mintingTexts.quantityUnavailable} At most 1000 tCO2e are available.`)).toBe(
+      'A quantidade pedida excede os créditos disponíveis neste projeto. No máximo 1000 tCO2e estão disponíveis.',
+    );
     await i18next.changeLanguage('en');
   });
 
   it("shows the server's reason for a refused request, the step's specified text for a failure, and the no-data text for an empty answer", () => {
     const t = i18next.getFixedT('en');
-    expect(mintFailureText(t, new ApiError(mintingTexts.walletNotApproved, 400, 'VALIDATION_ERROR'), mintingTexts.previewFailed)).toBe(mintingTexts.walletNotApproved);
-    expect(mintFailureText(t, new ApiError('Internal server error. Please try again later.', 500, 'INTERNAL_ERROR'), mintingTexts.previewFailed)).toBe(mintingTexts.previewFailed);
+    expect(mintFailureText(t, new ApiError(mintingTexts.walletNotApproved, 400, 'VALIDATION_ERROR'), mintingTexts.previewFailed)).toBe(
+      mintingTexts.walletNotApproved,
+    );
+    expect(mintFailureText(t, new ApiError('Internal server error. Please try again later.', 500, 'INTERNAL_ERROR'), mintingTexts.previewFailed)).toBe(
+      mintingTexts.previewFailed,
+    );
     expect(mintFailureText(t, new ApiError(clientErrorTexts.emptyResponse, 0), mintingTexts.mintingFailed)).toBe(mintingTexts.mintingFailedNoResponse);
   });
 });

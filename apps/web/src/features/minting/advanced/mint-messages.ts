@@ -33,7 +33,8 @@ export function translateMintMessage(t: TFunction, text: string): string {
 
 /** The server's reason for a refused request when it gave one (4xx), otherwise the docs/product.md §8 text of the step. */
 export function mintFailureText(t: TFunction, error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message === clientErrorTexts.emptyResponse && fallback === mintingTexts.mintingFailed) return t('mintWizard.texts.mintingFailedNoResponse');
+  if (error instanceof ApiError && error.message === clientErrorTexts.emptyResponse && fallback === mintingTexts.mintingFailed)
+    return t('mintWizard.texts.mintingFailedNoResponse');
   if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401) return translateMintMessage(t, error.message);
   return translateMintMessage(t, fallback);
 }

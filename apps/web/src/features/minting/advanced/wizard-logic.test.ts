@@ -1,7 +1,16 @@
 import { mintingTexts, type Vcu } from '@carbonledger/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { createIdempotencyKeys, defaultVintage, executeBlocker, firstStep, mintableByVintage, preselectedProjectId, suggestTokenConfig, tokenFormSchema } from './wizard-logic';
+import {
+  createIdempotencyKeys,
+  defaultVintage,
+  executeBlocker,
+  firstStep,
+  mintableByVintage,
+  preselectedProjectId,
+  suggestTokenConfig,
+  tokenFormSchema,
+} from './wizard-logic';
 
 function vcu(projectId: string, year: number, amount: string, status: Vcu['status'] = 'available'): Vcu {
   return {
@@ -21,7 +30,16 @@ function vcu(projectId: string, year: number, amount: string, status: Vcu['statu
   };
 }
 
-const FORM = { quantity: '250', tokenName: 'Texas Wind 2023', symbol: 'TPWE23', description: '', logoUrl: '', decimals: 0, vintage: 2023, walletId: crypto.randomUUID() };
+const FORM = {
+  quantity: '250',
+  tokenName: 'Texas Wind 2023',
+  symbol: 'TPWE23',
+  description: '',
+  logoUrl: '',
+  decimals: 0,
+  vintage: 2023,
+  walletId: crypto.randomUUID(),
+};
 
 describe('preselecting a project from the address', () => {
   it('opens the token step for ?projectId=<registry number>', () => {
@@ -77,7 +95,9 @@ describe('the quantity cap', () => {
     expect(tokenFormSchema(1000n).safeParse({ ...FORM, symbol: 'TX-W' }).success).toBe(false);
     const parsed = tokenFormSchema(1000n).parse(FORM);
     expect(parsed).toMatchObject({ quantity: 250n, logoUrl: undefined, description: undefined });
-    expect(tokenFormSchema(1000n).parse({ ...FORM, logoUrl: 'https://carbon.example.com/api/v1/files/bafkreia' }).logoUrl).toBe('https://carbon.example.com/api/v1/files/bafkreia');
+    expect(tokenFormSchema(1000n).parse({ ...FORM, logoUrl: 'https://carbon.example.com/api/v1/files/bafkreia' }).logoUrl).toBe(
+      'https://carbon.example.com/api/v1/files/bafkreia',
+    );
     expect(tokenFormSchema(1000n).safeParse({ ...FORM, logoUrl: 'not a url' }).success).toBe(false);
   });
 });

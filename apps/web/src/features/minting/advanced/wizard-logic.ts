@@ -46,11 +46,18 @@ export function tokenFormSchema(maxQuantity: bigint | null) {
   return mintPreviewRequest
     .omit({ projectId: true })
     .extend({
-      description: z.string().max(500).transform((text) => text.trim() || undefined),
-      logoUrl: z.literal('').transform(() => undefined).or(mintPreviewRequest.shape.logoUrl.unwrap()),
+      description: z
+        .string()
+        .max(500)
+        .transform((text) => text.trim() || undefined),
+      logoUrl: z
+        .literal('')
+        .transform(() => undefined)
+        .or(mintPreviewRequest.shape.logoUrl.unwrap()),
     })
     .superRefine((form, context) => {
-      if (maxQuantity !== null && form.quantity > maxQuantity) context.addIssue({ code: 'custom', path: ['quantity'], message: mintingTexts.quantityUnavailable });
+      if (maxQuantity !== null && form.quantity > maxQuantity)
+        context.addIssue({ code: 'custom', path: ['quantity'], message: mintingTexts.quantityUnavailable });
     });
 }
 export type TokenFormInput = z.input<ReturnType<typeof tokenFormSchema>>;

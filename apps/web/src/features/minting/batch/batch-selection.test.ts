@@ -4,14 +4,24 @@ import { ALL, filterOptions, filterVcus, selectionSignature, summariseBatch } fr
 import { vcu } from './batch.testing';
 import { applyJobUpdate } from './live-jobs';
 
-const vcus = [vcu('a', '1748', 'Wind Kenya', '2022', '9007199254740993'), vcu('b', '1748', 'Wind Kenya', '2023', '500'), vcu('c', '981', 'Amazon REDD+', '2022', '1500')];
+const vcus = [
+  vcu('a', '1748', 'Wind Kenya', '2022', '9007199254740993'),
+  vcu('b', '1748', 'Wind Kenya', '2023', '500'),
+  vcu('c', '981', 'Amazon REDD+', '2022', '1500'),
+];
 
 describe('batch selection', () => {
   it('filters by project and vintage and offers the ones present', () => {
     expect(filterVcus(vcus, { projectId: '1748', vintage: ALL }).map((item) => item.id)).toEqual(['a', 'b']);
     expect(filterVcus(vcus, { projectId: ALL, vintage: '2022' }).map((item) => item.id)).toEqual(['a', 'c']);
     expect(filterVcus(vcus, { projectId: '981', vintage: '2023' })).toEqual([]);
-    expect(filterOptions(vcus)).toEqual({ projects: [{ id: '981', name: 'Amazon REDD+' }, { id: '1748', name: 'Wind Kenya' }], vintages: ['2022', '2023'] });
+    expect(filterOptions(vcus)).toEqual({
+      projects: [
+        { id: '981', name: 'Amazon REDD+' },
+        { id: '1748', name: 'Wind Kenya' },
+      ],
+      vintages: ['2022', '2023'],
+    });
   });
 
   it('sums tCO2e exactly (beyond 2^53) and breaks the batch down per project and vintage, one mint each', () => {
@@ -33,7 +43,18 @@ describe('batch selection', () => {
 });
 
 describe('live job updates', () => {
-  const job: MintingJob = { id: 'j1', vcuCount: 50, totalAmount: '100', mintedAmount: '40', status: 'running', progress: 40, walletAddress: 'w', error: null, createdAt: '2026-11-22T05:00:00.000Z', completedAt: null };
+  const job: MintingJob = {
+    id: 'j1',
+    vcuCount: 50,
+    totalAmount: '100',
+    mintedAmount: '40',
+    status: 'running',
+    progress: 40,
+    walletAddress: 'w',
+    error: null,
+    createdAt: '2026-11-22T05:00:00.000Z',
+    completedAt: null,
+  };
   const other = { ...job, id: 'j2', progress: 10 };
 
   it('moves a job forward and leaves the others alone', () => {

@@ -8,7 +8,9 @@ export interface VcuFilters {
 export const ALL = '';
 
 export function filterVcus(vcus: readonly Vcu[], filters: VcuFilters): Vcu[] {
-  return vcus.filter((vcu) => (filters.projectId === ALL || vcu.projectId === filters.projectId) && (filters.vintage === ALL || vcu.vintage === filters.vintage));
+  return vcus.filter(
+    (vcu) => (filters.projectId === ALL || vcu.projectId === filters.projectId) && (filters.vintage === ALL || vcu.vintage === filters.vintage),
+  );
 }
 
 /** Projects and vintages present in the list, for the filters. */

@@ -6,7 +6,18 @@ import { fakeClient } from '../../../lib/realtime/realtime.testing';
 import { ok, renderScreen, stubApi } from '../../../test/screen';
 import { OFFLINE_POLL_MS, useLiveMintingJobs } from './live-jobs';
 
-const job: MintingJob = { id: '5b5b5b5b-0000-4000-8000-000000000005', vcuCount: 50, totalAmount: '1000', mintedAmount: '0', status: 'running', progress: 0, walletAddress: 'w', error: null, createdAt: '2026-11-22T05:00:00.000Z', completedAt: null };
+const job: MintingJob = {
+  id: '5b5b5b5b-0000-4000-8000-000000000005',
+  vcuCount: 50,
+  totalAmount: '1000',
+  mintedAmount: '0',
+  status: 'running',
+  progress: 0,
+  walletAddress: 'w',
+  error: null,
+  createdAt: '2026-11-22T05:00:00.000Z',
+  completedAt: null,
+};
 
 /** GET /minting/batches answering the running job, counting the reads. */
 function stubJobs() {

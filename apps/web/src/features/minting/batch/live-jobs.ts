@@ -24,10 +24,14 @@ export function useLiveMintingJobs(client: RealtimeClient = appRealtime()) {
   const queryClient = useQueryClient();
   const status = useRealtimeStatus(client);
   const connected = status === 'connected';
-  useRealtimeEvent(SERVER_EVENTS.mintingJobUpdate, (update) => {
-    const jobs = queryClient.getQueryData<MintingJob[]>(mintingJobKeys.list);
-    if (jobs?.some((job) => job.id === update.id)) queryClient.setQueryData(mintingJobKeys.list, applyJobUpdate(jobs, update));
-    else void queryClient.invalidateQueries({ queryKey: mintingJobKeys.list });
-  }, client);
+  useRealtimeEvent(
+    SERVER_EVENTS.mintingJobUpdate,
+    (update) => {
+      const jobs = queryClient.getQueryData<MintingJob[]>(mintingJobKeys.list);
+      if (jobs?.some((job) => job.id === update.id)) queryClient.setQueryData(mintingJobKeys.list, applyJobUpdate(jobs, update));
+      else void queryClient.invalidateQueries({ queryKey: mintingJobKeys.list });
+    },
+    client,
+  );
   return { jobs: useMintingJobs(connected ? false : OFFLINE_POLL_MS), status };
 }

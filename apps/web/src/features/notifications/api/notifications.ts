@@ -8,7 +8,8 @@ export function fetchNotifications(): Promise<NotificationList> {
   return api.get('/notifications', notificationListSchema, { query: { limit: NOTIFICATIONS.popoverSize } });
 }
 
-export const notificationsQuery = () => queryOptions({ queryKey: notificationKeys.latest(), queryFn: fetchNotifications, staleTime: 30_000, refetchInterval: 60_000 });
+export const notificationsQuery = () =>
+  queryOptions({ queryKey: notificationKeys.latest(), queryFn: fetchNotifications, staleTime: 30_000, refetchInterval: 60_000 });
 
 export function useNotifications(options: { refetchInterval?: number } = {}) {
   return useQuery({ ...notificationsQuery(), ...options });

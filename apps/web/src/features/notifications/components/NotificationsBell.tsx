@@ -67,51 +67,51 @@ export function NotificationsBell() {
     >
       {(close) => (
         <>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {t('notifications.title')}
-          </Typography>
-          <Button size="small" disabled={unread === 0 || markAllRead.isPending} onClick={() => markAllRead.mutate()}>
-            {t('notifications.markAllRead')}
-          </Button>
-        </Box>
-        <Divider />
-        {items.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-            {t('notifications.empty')}
-          </Typography>
-        ) : (
-          <List dense disablePadding>
-            {items.map((item) => (
-              <ListItemButton
-                key={item.id}
-                onClick={() => {
-                  if (!item.read) markRead.mutate(item.id);
-                  if (item.link) {
-                    close();
-                    void navigate(item.link);
-                  }
-                }}
-                sx={{ alignItems: 'flex-start', bgcolor: item.read ? undefined : 'action.hover' }}
-              >
-                <ListItemText
-                  primary={item.title}
-                  secondary={
-                    <>
-                      <Box component="span" sx={{ display: 'block' }}>
-                        {item.message}
-                      </Box>
-                      <Box component="span" sx={{ display: 'block', fontSize: 12 }}>
-                        {t(`notifications.types.${item.type}`)} · {formatDateTime(item.timestamp, currentLanguage())}
-                      </Box>
-                    </>
-                  }
-                  slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 600 } } }}
-                />
-              </ListItemButton>
-            ))}
-          </List>
-        )}
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              {t('notifications.title')}
+            </Typography>
+            <Button size="small" disabled={unread === 0 || markAllRead.isPending} onClick={() => markAllRead.mutate()}>
+              {t('notifications.markAllRead')}
+            </Button>
+          </Box>
+          <Divider />
+          {items.length === 0 ? (
+            <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+              {t('notifications.empty')}
+            </Typography>
+          ) : (
+            <List dense disablePadding>
+              {items.map((item) => (
+                <ListItemButton
+                  key={item.id}
+                  onClick={() => {
+                    if (!item.read) markRead.mutate(item.id);
+                    if (item.link) {
+                      close();
+                      void navigate(item.link);
+                    }
+                  }}
+                  sx={{ alignItems: 'flex-start', bgcolor: item.read ? undefined : 'action.hover' }}
+                >
+                  <ListItemText
+                    primary={item.title}
+                    secondary={
+                      <>
+                        <Box component="span" sx={{ display: 'block' }}>
+                          {item.message}
+                        </Box>
+                        <Box component="span" sx={{ display: 'block', fontSize: 12 }}>
+                          {t(`notifications.types.${item.type}`)} · {formatDateTime(item.timestamp, currentLanguage())}
+                        </Box>
+                      </>
+                    }
+                    slotProps={{ primary: { sx: { fontWeight: item.read ? 400 : 600 } } }}
+                  />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
         </>
       )}
     </BellPopover>

@@ -73,7 +73,13 @@ export function HoldingsTable({ holdings }: { holdings: PortfolioHolding[] }) {
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
                   <code title={holding.walletAddress}>{shortAddress(holding.walletAddress)}</code>
                   <Tooltip title={t('portfolio.table.explorer')}>
-                    <IconButton size="small" href={holding.walletExplorerUrl} target="_blank" rel="noopener noreferrer" aria-label={t('portfolio.table.explorerOf', { address: holding.walletAddress })}>
+                    <IconButton
+                      size="small"
+                      href={holding.walletExplorerUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={t('portfolio.table.explorerOf', { address: holding.walletAddress })}
+                    >
                       <OpenInNew fontSize="small" />
                     </IconButton>
                   </Tooltip>
@@ -83,7 +89,12 @@ export function HoldingsTable({ holdings }: { holdings: PortfolioHolding[] }) {
               <TableCell align="right">{formatTokenAmount(holding.retiredAmount, holding.decimals)}</TableCell>
               <TableCell align="right">{centsToCurrency(holding.valueUsdCents, language)}</TableCell>
               <TableCell>
-                <Chip size="small" variant={holding.frozen ? 'outlined' : 'filled'} color={holding.frozen ? 'default' : 'success'} label={holding.frozen ? t('portfolio.frozen') : t('portfolio.active')} />
+                <Chip
+                  size="small"
+                  variant={holding.frozen ? 'outlined' : 'filled'}
+                  color={holding.frozen ? 'default' : 'success'}
+                  label={holding.frozen ? t('portfolio.frozen') : t('portfolio.active')}
+                />
               </TableCell>
             </TableRow>
           ))}

@@ -25,6 +25,7 @@ export function useImportVcu() {
   return useMutation({
     mutationFn: importVcu,
     retry: false,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: projectKeys.all }), queryClient.invalidateQueries({ queryKey: availableVcuKeys.all })]),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: projectKeys.all }), queryClient.invalidateQueries({ queryKey: availableVcuKeys.all })]),
   });
 }

@@ -6,7 +6,11 @@ const SIZE = { width: 20, height: 14, viewBox: '0 0 20 14' } as const;
 const stripes = (colours: string[], vertical = false) =>
   colours.map((fill, index) => {
     const share = (vertical ? 20 : 14) / colours.length;
-    return vertical ? <rect key={index} x={index * share} width={share} height="14" fill={fill} /> : <rect key={index} y={index * share} width="20" height={share} fill={fill} />;
+    return vertical ? (
+      <rect key={index} x={index * share} width={share} height="14" fill={fill} />
+    ) : (
+      <rect key={index} y={index * share} width="20" height={share} fill={fill} />
+    );
   });
 
 /**
@@ -53,7 +57,13 @@ export function CountryFlag({ code, label }: { code: string; label: string }) {
   const flag = FLAGS[code.toUpperCase()];
   if (!flag) {
     return (
-      <Box component="span" role="img" aria-label={label} title={label} sx={{ px: 0.5, border: 1, borderColor: 'divider', borderRadius: 0.5, fontSize: 11, fontWeight: 600, lineHeight: '14px' }}>
+      <Box
+        component="span"
+        role="img"
+        aria-label={label}
+        title={label}
+        sx={{ px: 0.5, border: 1, borderColor: 'divider', borderRadius: 0.5, fontSize: 11, fontWeight: 600, lineHeight: '14px' }}
+      >
         {code.toUpperCase()}
       </Box>
     );

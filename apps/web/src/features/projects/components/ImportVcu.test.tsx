@@ -131,7 +131,11 @@ describe('importing VCU blocks', () => {
     renderPage();
     const table = await blocksTable();
     await within(table).findByText(FREE_SERIAL);
-    expect(within(table).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([`Import VCU block ${FREE_SERIAL}`]);
+    expect(
+      within(table)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual([`Import VCU block ${FREE_SERIAL}`]);
     // The page header and the detail both open the import by serial.
     expect(screen.getAllByRole('button', { name: 'Import VCU block', hidden: true })).toHaveLength(2);
   });
@@ -147,7 +151,9 @@ describe('importing VCU blocks', () => {
     fireEvent.click(within(row).getByRole('button', { name: `Import VCU block ${FREE_SERIAL}` }));
     // Nothing is locked until the user has read what the import does.
     const confirmation = await screen.findByRole('dialog', { name: 'Import and lock this VCU block?' });
-    expect(confirmation.textContent).toContain(`5,000 tCO2e of ${PROJECT.name} (serials ${FREE_SERIAL}) will be locked in the registry for your company. The lock cannot be undone`);
+    expect(confirmation.textContent).toContain(
+      `5,000 tCO2e of ${PROJECT.name} (serials ${FREE_SERIAL}) will be locked in the registry for your company. The lock cannot be undone`,
+    );
     expect(imports).toEqual([]);
     fireEvent.click(within(confirmation).getByRole('button', { name: 'Import and lock' }));
     await waitFor(() => expect(within(row).getByText('Imported')).toBeTruthy());
@@ -181,7 +187,11 @@ describe('importing VCU blocks', () => {
 
   it('shows the server refusal of a range already held plainly, and its field errors under the field', async () => {
     const imports = fakeApi((serial) =>
-      serial === HELD_SERIAL ? refused(409, 'CONFLICT', registryTexts.overlap) : refused(400, 'VALIDATION_ERROR', 'Validation failed', { serialNumber: ['Vintage start "01012021" is not a real calendar date (DDMMYYYY, years 1990–2100)'] }),
+      serial === HELD_SERIAL
+        ? refused(409, 'CONFLICT', registryTexts.overlap)
+        : refused(400, 'VALIDATION_ERROR', 'Validation failed', {
+            serialNumber: ['Vintage start "01012021" is not a real calendar date (DDMMYYYY, years 1990–2100)'],
+          }),
     );
     signInAs('COMPANY_ADMIN');
     renderPage('/carbon-projects');
@@ -215,7 +225,8 @@ describe('importing VCU blocks', () => {
   });
 
   it('has a text in every language for each server text it translates', () => {
-    const textAt = (texts: object, key: string): unknown => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+    const textAt = (texts: object, key: string): unknown =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
     for (const key of importMessageKeys()) for (const texts of [en, pt, es]) expect(typeof textAt(texts, key), key).toBe('string');
   });
 });

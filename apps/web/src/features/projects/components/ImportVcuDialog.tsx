@@ -66,7 +66,8 @@ export function ImportVcuDialog({ open, onClose }: { open: boolean; onClose: () 
       reset();
     } catch (error) {
       const serverMessages = error instanceof ApiError && error.status === 400 ? error.fields?.serialNumber : undefined;
-      if (serverMessages && serverMessages.length > 0) setError('serialNumber', { type: 'server', message: serverMessages[0], types: { server: serverMessages } });
+      if (serverMessages && serverMessages.length > 0)
+        setError('serialNumber', { type: 'server', message: serverMessages[0], types: { server: serverMessages } });
       else setFailure(importFailureText(t, error));
     }
   });

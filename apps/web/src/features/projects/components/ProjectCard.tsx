@@ -43,7 +43,13 @@ export function ProjectCard({ project, canMint, onDetails }: { project: CarbonPr
   const available = percentOf(project.availableCredits, project.totalCredits);
   const extraBenefits = project.coBenefits.length - CARD_CO_BENEFITS;
   return (
-    <Card variant="outlined" component="article" aria-labelledby={titleId} data-testid={`project-card-${project.id}`} sx={{ display: 'flex', flexDirection: 'column' }}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-labelledby={titleId}
+      data-testid={`project-card-${project.id}`}
+      sx={{ display: 'flex', flexDirection: 'column' }}
+    >
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'flex-start' }}>
           <Box>
@@ -90,7 +96,13 @@ export function ProjectCard({ project, canMint, onDetails }: { project: CarbonPr
           {t('projects.viewDetails')}
         </Button>
         {canMint && (
-          <Button variant="contained" component={RouterLink} to={mintPathFor(project.id)} startIcon={<TokenOutlined />} aria-label={t('projects.mintFor', { name: project.name })}>
+          <Button
+            variant="contained"
+            component={RouterLink}
+            to={mintPathFor(project.id)}
+            startIcon={<TokenOutlined />}
+            aria-label={t('projects.mintFor', { name: project.name })}
+          >
             {t('projects.mint')}
           </Button>
         )}

@@ -175,7 +175,9 @@ export function ProjectDetailDialog({ projectId, canMint, onClose }: { projectId
                                   onClick={() => setConfirmingImport(vcu)}
                                   aria-label={t('projects.import.actionFor', { serial: vcu.serialNumber })}
                                 >
-                                  {importing.isPending && importing.variables.serialNumber === vcu.serialNumber ? t('projects.import.importing') : t('projects.import.action')}
+                                  {importing.isPending && importing.variables.serialNumber === vcu.serialNumber
+                                    ? t('projects.import.importing')
+                                    : t('projects.import.action')}
                                 </Button>
                               )}
                             </TableCell>
@@ -210,7 +212,11 @@ export function ProjectDetailDialog({ projectId, canMint, onClose }: { projectId
         confirmation={
           confirmingImport && {
             title: t('projects.import.confirmTitle'),
-            consequence: t('projects.import.confirm', { amount: amount(confirmingImport.amount), project: confirmingImport.projectName, serial: confirmingImport.serialNumber }),
+            consequence: t('projects.import.confirm', {
+              amount: amount(confirmingImport.amount),
+              project: confirmingImport.projectName,
+              serial: confirmingImport.serialNumber,
+            }),
             confirmLabel: t('projects.import.confirmAction'),
             color: 'primary',
           }

@@ -12,7 +12,13 @@ export async function fetchRetireableHoldings(companyId: string): Promise<Portfo
 }
 
 export const retireableHoldingsQuery = (companyId: string) =>
-  queryOptions({ queryKey: ['retirements', 'holdings', companyId] as const, queryFn: () => fetchRetireableHoldings(companyId), staleTime: 5_000, placeholderData: keepPreviousData, enabled: companyId !== '' });
+  queryOptions({
+    queryKey: ['retirements', 'holdings', companyId] as const,
+    queryFn: () => fetchRetireableHoldings(companyId),
+    staleTime: 5_000,
+    placeholderData: keepPreviousData,
+    enabled: companyId !== '',
+  });
 
 export function useRetireableHoldings(companyId: string) {
   return useQuery(retireableHoldingsQuery(companyId));

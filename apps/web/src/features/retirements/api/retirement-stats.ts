@@ -7,7 +7,8 @@ export function fetchRetirementStats(): Promise<RetirementStats> {
   return api.get('/retirements/stats', retirementStatsSchema);
 }
 
-export const retirementStatsQuery = (refetchInterval: number | false = false) => queryOptions({ queryKey: retirementKeys.stats(), queryFn: fetchRetirementStats, refetchInterval });
+export const retirementStatsQuery = (refetchInterval: number | false = false) =>
+  queryOptions({ queryKey: retirementKeys.stats(), queryFn: fetchRetirementStats, refetchInterval });
 
 /** Polled alongside the history while a retirement is still moving. */
 export function useRetirementStats(refetchInterval: number | false = false) {

@@ -9,5 +9,7 @@ export interface SubmitRetirementInput {
 
 /** Sends the transaction the holder's wallet signed (the burn, the delegate approval or its revocation). */
 export function submitRetirement({ retirementId, signedTxBase64, idempotencyKey }: SubmitRetirementInput): Promise<Retirement> {
-  return api.post(`/retirements/${encodeURIComponent(retirementId)}/submit`, { signedTxBase64 }, retirementSchema, { headers: { [HEADERS.idempotencyKey]: idempotencyKey } });
+  return api.post(`/retirements/${encodeURIComponent(retirementId)}/submit`, { signedTxBase64 }, retirementSchema, {
+    headers: { [HEADERS.idempotencyKey]: idempotencyKey },
+  });
 }

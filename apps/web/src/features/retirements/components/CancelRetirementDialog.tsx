@@ -9,7 +9,17 @@ import { useTranslation } from 'react-i18next';
 import { formatTokenAmount } from '../../../lib/chain-format';
 
 /** Confirms the cancel; a scheduled one also needs the wallet to sign the revocation of the delegate. */
-export function CancelRetirementDialog({ retirement, busy, onConfirm, onClose }: { retirement: Retirement | null; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+export function CancelRetirementDialog({
+  retirement,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  retirement: Retirement | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog open={retirement !== null} onClose={busy ? undefined : onClose} aria-labelledby="cancel-retirement-title">

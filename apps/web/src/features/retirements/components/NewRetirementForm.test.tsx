@@ -69,7 +69,7 @@ describe('new retirement form', () => {
     expect(screen.getByRole('button', { name: 'Set KYC status' })).toBeTruthy();
   });
 
-  it('an administrator choosing another company asks for that company\'s holdings', async () => {
+  it("an administrator choosing another company asks for that company's holdings", async () => {
     const onCompanyChange = vi.fn<(companyId: string) => void>();
     const other: CompanySummary = { ...COMPANY, id: '00000000-0000-4000-8000-000000000002', name: 'Solar Norte Ltda.' };
     renderForm({ companies: [COMPANY, other], role: 'ADMIN', onCompanyChange });
@@ -98,7 +98,11 @@ describe('new retirement form', () => {
     fireEvent.change(screen.getByLabelText('Amount (tCO2e)'), { target: { value: '40' } });
     fireEvent.click(screen.getByRole('button', { name: 'Retire now' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Burn 40 VCS1' }));
-    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ amount: '40', tokenMint: HOLDING.mint, walletAddress: HOLDING.walletAddress, location: { country: 'BR' } })));
+    await vi.waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ amount: '40', tokenMint: HOLDING.mint, walletAddress: HOLDING.walletAddress, location: { country: 'BR' } }),
+      ),
+    );
     expect(onSubmit.mock.calls[0]?.[0]).not.toHaveProperty('scheduledFor');
   });
 
@@ -107,7 +111,9 @@ describe('new retirement form', () => {
     fillRequired('12');
     fireEvent.click(screen.getByRole('button', { name: 'Retire now' }));
     const dialog = await screen.findByRole('dialog', { name: 'Retire credits for good?' });
-    expect(dialog.textContent).toContain(`On behalf of Verde Energia S.A., 12 tCO2e of VCS1 (Amazon Wind) will be burned from wallet ${HOLDING.walletAddress}. A burn is permanent`);
+    expect(dialog.textContent).toContain(
+      `On behalf of Verde Energia S.A., 12 tCO2e of VCS1 (Amazon Wind) will be burned from wallet ${HOLDING.walletAddress}. A burn is permanent`,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onSubmit).not.toHaveBeenCalled();

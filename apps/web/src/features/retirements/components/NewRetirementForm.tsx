@@ -1,4 +1,12 @@
-import { ISO_COUNTRY_CODES, RETIREMENT_REASONS, type CompanySummary, type CreateRetirementRequest, type Language, type PortfolioHolding, type Role } from '@carbonledger/contracts';
+import {
+  ISO_COUNTRY_CODES,
+  RETIREMENT_REASONS,
+  type CompanySummary,
+  type CreateRetirementRequest,
+  type Language,
+  type PortfolioHolding,
+  type Role,
+} from '@carbonledger/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,7 +21,15 @@ import { Controller, useForm, useWatch, type FieldError } from 'react-hook-form'
 import { useTranslation } from 'react-i18next';
 import { formatTokenAmount, shortAddress } from '../../../lib/chain-format';
 import { countryName } from '../../../lib/format';
-import { EMPTY_RETIREMENT_FORM, heldTonnes, holdingKey, retirementFormSchema, toCreateRequest, type RetirementFormOutput, type RetirementFormValues } from '../retirement-form';
+import {
+  EMPTY_RETIREMENT_FORM,
+  heldTonnes,
+  holdingKey,
+  retirementFormSchema,
+  toCreateRequest,
+  type RetirementFormOutput,
+  type RetirementFormValues,
+} from '../retirement-form';
 import { retirementGuards } from '../retirement-guards';
 import { isRetirementText, translateRetirementMessage } from '../retirement-messages';
 import { RetirementGuardAlerts } from './RetirementGuardAlerts';
@@ -43,7 +59,18 @@ function countryOptions(language: Language): { code: string; name: string }[] {
 }
 
 /** docs/product.md §2 new retirement: token, amount in tCO2e, reason, location, memo, beneficiary, company, schedule toggle; Retire now or Schedule. */
-export function NewRetirementForm({ companies, holdings, holdingsLoading, defaultCompanyId, role, connectedAddress, busy, onConnect, onCompanyChange, onSubmit }: NewRetirementFormProps) {
+export function NewRetirementForm({
+  companies,
+  holdings,
+  holdingsLoading,
+  defaultCompanyId,
+  role,
+  connectedAddress,
+  busy,
+  onConnect,
+  onCompanyChange,
+  onSubmit,
+}: NewRetirementFormProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const schema = useMemo(() => retirementFormSchema(holdings), [holdings]);
@@ -69,7 +96,8 @@ export function NewRetirementForm({ companies, holdings, holdingsLoading, defaul
   };
 
   // A rule the contract words (not enough tokens, a past time) reads as its text; any other says what the field needs.
-  const errorText = (error: FieldError | undefined, fallbackKey: string) => (error ? (error.message && isRetirementText(error.message) ? translateRetirementMessage(t, error.message) : t(fallbackKey)) : undefined);
+  const errorText = (error: FieldError | undefined, fallbackKey: string) =>
+    error ? (error.message && isRetirementText(error.message) ? translateRetirementMessage(t, error.message) : t(fallbackKey)) : undefined;
 
   // Retiring now burns the tokens for good, so the user reads what will burn before it does; a
   // scheduled retirement can still be cancelled and goes straight through.
@@ -91,7 +119,13 @@ export function NewRetirementForm({ companies, holdings, holdingsLoading, defaul
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mb: 2 }}>
           <RetirementGuardAlerts guards={guards} company={company} onConnect={onConnect} />
         </Box>
-        <Box component="form" noValidate onSubmit={submit} aria-label={t('retirements.form.title')} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={submit}
+          aria-label={t('retirements.form.title')}
+          sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}
+        >
           <TextField
             {...field('companyId')}
             {...NATIVE_SELECT}
@@ -111,7 +145,15 @@ export function NewRetirementForm({ companies, holdings, holdingsLoading, defaul
             {...NATIVE_SELECT}
             label={t('retirements.form.token')}
             error={Boolean(errors.holding)}
-            helperText={errors.holding ? t('retirements.form.errors.token') : holdingsLoading ? t('common.loading') : holdings.length === 0 ? t('retirements.form.noHoldings') : undefined}
+            helperText={
+              errors.holding
+                ? t('retirements.form.errors.token')
+                : holdingsLoading
+                  ? t('common.loading')
+                  : holdings.length === 0
+                    ? t('retirements.form.noHoldings')
+                    : undefined
+            }
           >
             <option value="" />
             {holdings.map((option) => (
@@ -131,10 +173,19 @@ export function NewRetirementForm({ companies, holdings, holdingsLoading, defaul
             label={t('retirements.form.amount')}
             inputMode="numeric"
             error={Boolean(errors.amount)}
-            helperText={errorText(errors.amount, 'retirements.form.errors.amount') ?? (holding ? t('retirements.form.amountMax', { max: heldTonnes(holding).toString() }) : undefined)}
+            helperText={
+              errorText(errors.amount, 'retirements.form.errors.amount') ??
+              (holding ? t('retirements.form.amountMax', { max: heldTonnes(holding).toString() }) : undefined)
+            }
             slotProps={{ htmlInput: { min: 1, max: holding ? heldTonnes(holding).toString() : undefined } }}
           />
-          <TextField {...field('reason')} {...NATIVE_SELECT} label={t('retirements.form.reason')} error={Boolean(errors.reason)} helperText={errors.reason ? t('retirements.form.errors.reason') : undefined}>
+          <TextField
+            {...field('reason')}
+            {...NATIVE_SELECT}
+            label={t('retirements.form.reason')}
+            error={Boolean(errors.reason)}
+            helperText={errors.reason ? t('retirements.form.errors.reason') : undefined}
+          >
             <option value="" />
             {RETIREMENT_REASONS.map((reason) => (
               <option key={reason} value={reason}>
@@ -162,12 +213,27 @@ export function NewRetirementForm({ companies, holdings, holdingsLoading, defaul
             error={Boolean(errors.subdivision)}
             helperText={errors.subdivision ? t('retirements.form.errors.subdivision') : t('retirements.form.subdivisionHint')}
           />
-          <TextField {...field('beneficiaryName')} label={t('retirements.form.beneficiary')} error={Boolean(errors.beneficiaryName)} helperText={errors.beneficiaryName ? t('retirements.form.errors.beneficiary') : undefined} />
-          <TextField {...field('memo')} label={t('retirements.form.memo')} error={Boolean(errors.memo)} helperText={errors.memo ? t('retirements.form.errors.memo') : undefined} />
+          <TextField
+            {...field('beneficiaryName')}
+            label={t('retirements.form.beneficiary')}
+            error={Boolean(errors.beneficiaryName)}
+            helperText={errors.beneficiaryName ? t('retirements.form.errors.beneficiary') : undefined}
+          />
+          <TextField
+            {...field('memo')}
+            label={t('retirements.form.memo')}
+            error={Boolean(errors.memo)}
+            helperText={errors.memo ? t('retirements.form.errors.memo') : undefined}
+          />
           <Controller
             control={control}
             name="schedule"
-            render={({ field: { value, onChange, ...toggle } }) => <FormControlLabel control={<Switch {...toggle} checked={value} onChange={(event) => onChange(event.target.checked)} />} label={t('retirements.form.schedule')} />}
+            render={({ field: { value, onChange, ...toggle } }) => (
+              <FormControlLabel
+                control={<Switch {...toggle} checked={value} onChange={(event) => onChange(event.target.checked)} />}
+                label={t('retirements.form.schedule')}
+              />
+            )}
           />
           {schedule && (
             <TextField

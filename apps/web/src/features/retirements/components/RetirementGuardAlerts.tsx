@@ -32,7 +32,14 @@ function KycStatusControl({ company }: { company: CompanySummary }) {
     );
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
-      <TextField select size="small" label={t('retirements.guards.kycStatus', { company: company.name })} value={status} onChange={(event) => setStatus(event.target.value as KycStatus)} sx={{ minWidth: 240 }}>
+      <TextField
+        select
+        size="small"
+        label={t('retirements.guards.kycStatus', { company: company.name })}
+        value={status}
+        onChange={(event) => setStatus(event.target.value as KycStatus)}
+        sx={{ minWidth: 240 }}
+      >
         {kycStatusSchema.options.map((option) => (
           <MenuItem key={option} value={option}>
             {t(`retirements.kycStatus.${option}`)}
@@ -65,12 +72,24 @@ function ConnectWalletAlert({ testId, message, onConnect }: { testId: string; me
 }
 
 /** docs/product.md §5 guards of a retirement: the connected wallet, then the selected company's KYC/AML approval. */
-export function RetirementGuardAlerts({ guards, company, onConnect }: { guards: RetirementGuards; company: CompanySummary | undefined; onConnect: () => void }) {
+export function RetirementGuardAlerts({
+  guards,
+  company,
+  onConnect,
+}: {
+  guards: RetirementGuards;
+  company: CompanySummary | undefined;
+  onConnect: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <>
-      {guards.walletMissing && <ConnectWalletAlert testId="guard-wallet" message={translateRetirementMessage(t, retirementTexts.walletRequired)} onConnect={onConnect} />}
-      {guards.holderWalletMissing && <ConnectWalletAlert testId="guard-holder-wallet" message={translateRetirementMessage(t, retirementTexts.holderWalletRequired)} onConnect={onConnect} />}
+      {guards.walletMissing && (
+        <ConnectWalletAlert testId="guard-wallet" message={translateRetirementMessage(t, retirementTexts.walletRequired)} onConnect={onConnect} />
+      )}
+      {guards.holderWalletMissing && (
+        <ConnectWalletAlert testId="guard-holder-wallet" message={translateRetirementMessage(t, retirementTexts.holderWalletRequired)} onConnect={onConnect} />
+      )}
       {guards.kycBlocked && company && (
         <Alert severity="warning" data-testid="guard-kyc">
           {translateRetirementMessage(t, retirementTexts.kycRequired)}{' '}

@@ -36,7 +36,8 @@ export function RetirementLinks({ retirement }: { retirement: Retirement }) {
 }
 
 function failureMessage(t: ReturnType<typeof useTranslation>['t'], state: Extract<FlowState, { phase: 'failed' }>): string {
-  if (state.error instanceof RetirementFailedError) return `${translateRetirementMessage(t, retirementTexts.failed)} ${state.error.retirement.error ?? ''}`.trim();
+  if (state.error instanceof RetirementFailedError)
+    return `${translateRetirementMessage(t, retirementTexts.failed)} ${state.error.retirement.error ?? ''}`.trim();
   if (state.step === 'signing') return translateRetirementMessage(t, signingTexts.signFailed);
   if (state.step === 'submitting') return retirementFailureText(t, state.error, signingTexts.submitFailed);
   return retirementFailureText(t, state.error, retirementTexts.failed);
@@ -56,7 +57,11 @@ export function RetirementOutcome({ state, onRetry, onDismiss }: { state: FlowSt
     const text = DONE_TEXT[state.retirement.status];
     return (
       <Alert severity="success" sx={{ mb: 3 }} onClose={onDismiss} data-testid="retirement-success">
-        <AlertTitle>{state.retirement.status === 'completed' ? translateRetirementMessage(t, retirementTexts.completedTitle) : t(`retirements.status.${state.retirement.status}`)}</AlertTitle>
+        <AlertTitle>
+          {state.retirement.status === 'completed'
+            ? translateRetirementMessage(t, retirementTexts.completedTitle)
+            : t(`retirements.status.${state.retirement.status}`)}
+        </AlertTitle>
         {text ? translateRetirementMessage(t, text) : null} <RetirementLinks retirement={state.retirement} />
       </Alert>
     );

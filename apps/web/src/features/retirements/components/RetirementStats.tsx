@@ -13,7 +13,10 @@ export function RetirementStats({ refetchInterval }: { refetchInterval: number |
   const data = stats.data;
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, gap: 2, mb: 3 }} data-testid="retirement-stats">
-      <StatCard label={t('retirements.stats.totalRetired')} value={data && t('retirements.tonnes', { amount: formatNumber(BigInt(data.totalRetired), language) })} />
+      <StatCard
+        label={t('retirements.stats.totalRetired')}
+        value={data && t('retirements.tonnes', { amount: formatNumber(BigInt(data.totalRetired), language) })}
+      />
       <StatCard label={t('retirements.stats.certificates')} value={data && formatNumber(data.certificates, language)} />
       <StatCard label={t('retirements.stats.transactions')} value={data && formatNumber(data.transactions, language)} />
     </Box>

@@ -59,7 +59,12 @@ export function RetirementsTable({ items, actions }: { items: readonly Retiremen
               <TableCell>{retirement.companyName}</TableCell>
               <TableCell>
                 {retirement.signature && retirement.explorerUrl ? (
-                  <Link href={retirement.explorerUrl} target="_blank" rel="noopener noreferrer" aria-label={t('retirements.history.openTransaction', { signature: retirement.signature })}>
+                  <Link
+                    href={retirement.explorerUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t('retirements.history.openTransaction', { signature: retirement.signature })}
+                  >
                     {shortAddress(retirement.signature)}
                   </Link>
                 ) : (

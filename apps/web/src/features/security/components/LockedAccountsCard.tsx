@@ -56,7 +56,12 @@ export function LockedAccountsCard() {
               divider
               secondaryAction={
                 mayUnlock && (
-                  <Button size="small" variant="outlined" onClick={() => setAsking(account)} aria-label={t('securityCenter.unlockAccount', { email: account.email })}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => setAsking(account)}
+                    aria-label={t('securityCenter.unlockAccount', { email: account.email })}
+                  >
                     {t('securityCenter.unlock')}
                   </Button>
                 )

@@ -41,48 +41,42 @@ export function SecurityAlertsBell() {
     >
       {(close) => (
         <>
-        <Box sx={{ px: 2, py: 1.5 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-            {t('securityBell.title')}
-          </Typography>
-        </Box>
-        {critical && (
-          <Alert severity="error" sx={{ mx: 2, mb: 1 }}>
-            {t('securityBell.criticalBanner')}
-          </Alert>
-        )}
-        <Divider />
-        {unresolved.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-            {t('securityBell.empty')}
-          </Typography>
-        ) : (
-          <List dense disablePadding>
-            {unresolved.slice(0, SECURITY_BELL.listSize).map((alert) => (
-              <ListItem
-                key={alert.id}
-                disablePadding
-                secondaryAction={
-                  <ResolveAlertChip alertId={alert.id} />
-                }
-              >
-                <ListItemButton onClick={() => openSecurityCenter(close)} sx={{ pr: 12 }}>
-                  <ListItemText
-                    primary={alert.title}
-                    secondary={<SeverityChip severity={alert.severity} />}
-                    slotProps={{ secondary: { component: 'span' } }}
-                  />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        )}
-        <Divider />
-        <ListItemButton onClick={() => openSecurityCenter(close)} sx={{ justifyContent: 'center' }}>
-          <Typography color="primary" sx={{ fontWeight: 600 }}>
-            {t('securityBell.viewSecurityCenter')}
-          </Typography>
-        </ListItemButton>
+          <Box sx={{ px: 2, py: 1.5 }}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+              {t('securityBell.title')}
+            </Typography>
+          </Box>
+          {critical && (
+            <Alert severity="error" sx={{ mx: 2, mb: 1 }}>
+              {t('securityBell.criticalBanner')}
+            </Alert>
+          )}
+          <Divider />
+          {unresolved.length === 0 ? (
+            <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+              {t('securityBell.empty')}
+            </Typography>
+          ) : (
+            <List dense disablePadding>
+              {unresolved.slice(0, SECURITY_BELL.listSize).map((alert) => (
+                <ListItem key={alert.id} disablePadding secondaryAction={<ResolveAlertChip alertId={alert.id} />}>
+                  <ListItemButton onClick={() => openSecurityCenter(close)} sx={{ pr: 12 }}>
+                    <ListItemText
+                      primary={alert.title}
+                      secondary={<SeverityChip severity={alert.severity} />}
+                      slotProps={{ secondary: { component: 'span' } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          )}
+          <Divider />
+          <ListItemButton onClick={() => openSecurityCenter(close)} sx={{ justifyContent: 'center' }}>
+            <Typography color="primary" sx={{ fontWeight: 600 }}>
+              {t('securityBell.viewSecurityCenter')}
+            </Typography>
+          </ListItemButton>
         </>
       )}
     </BellPopover>

@@ -34,7 +34,9 @@ describe('SessionsTable', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Terminate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Terminate this session?' });
-    expect(dialog.textContent).toContain('Carla Souza is signed out at once on Chrome on Windows, São Paulo, BR (203.0.113.7), and has to sign in again there.');
+    expect(dialog.textContent).toContain(
+      'Carla Souza is signed out at once on Chrome on Windows, São Paulo, BR (203.0.113.7), and has to sign in again there.',
+    );
     expect(requests).toEqual([]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Terminate' }));
@@ -57,7 +59,10 @@ describe('SessionsTable', () => {
     const groups = screen.getAllByTestId('session-group').map((row) => row.textContent);
     expect(groups).toEqual(['Chrome on Windows · Carla Souza · 3 sessions', 'Firefox on Linux · Carla Souza · 1 session']);
     // Each group's sessions follow its heading.
-    const rows = screen.getAllByRole('row').slice(1).map((row) => (row.getAttribute('data-testid') === 'session-group' ? 'group' : 'session'));
+    const rows = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => (row.getAttribute('data-testid') === 'session-group' ? 'group' : 'session'));
     expect(rows).toEqual(['group', 'session', 'session', 'session', 'group', 'session']);
   });
 });

@@ -115,7 +115,11 @@ export function SessionsTable({ sessions, showUser = true }: { sessions: readonl
         confirmation={
           ending && {
             title: t('sessions.confirmTitle'),
-            consequence: t('sessions.confirm', { user: ending.user.name, device: ending.device, location: ending.ip ? `${ending.location} (${ending.ip})` : ending.location }),
+            consequence: t('sessions.confirm', {
+              user: ending.user.name,
+              device: ending.device,
+              location: ending.ip ? `${ending.location} (${ending.ip})` : ending.location,
+            }),
             confirmLabel: t('sessions.terminate'),
           }
         }

@@ -10,7 +10,8 @@ export function fetchOwnSessions(_userId: string): Promise<MonitoredSession[]> {
   return api.get('/sessions/mine', z.array(monitoredSessionSchema));
 }
 
-export const ownSessionsQuery = (userId: string) => queryOptions({ queryKey: [...ownSessionsKey, userId], queryFn: () => fetchOwnSessions(userId), staleTime: 15_000 });
+export const ownSessionsQuery = (userId: string) =>
+  queryOptions({ queryKey: [...ownSessionsKey, userId], queryFn: () => fetchOwnSessions(userId), staleTime: 15_000 });
 
 export function useOwnSessions(userId: string) {
   return useQuery(ownSessionsQuery(userId));

@@ -106,7 +106,12 @@ function TwoFactorCard({ user }: { user: User }) {
         )}
         {!user.mfaEnabled && enrol.data && (
           <Box component="form" noValidate onSubmit={onConfirm} sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-            <Box component="img" src={enrol.data.qrCodeDataUrl} alt={t('settings.security.qrAlt')} sx={{ width: 180, height: 180, bgcolor: '#fff', p: 1, borderRadius: 1 }} />
+            <Box
+              component="img"
+              src={enrol.data.qrCodeDataUrl}
+              alt={t('settings.security.qrAlt')}
+              sx={{ width: 180, height: 180, bgcolor: '#fff', p: 1, borderRadius: 1 }}
+            />
             <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, maxWidth: 360 }}>
               <Typography>{t('settings.security.scan')}</Typography>
               <Typography variant="body2" data-testid="mfa-secret" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
@@ -209,7 +214,10 @@ export function SecurityTab({ user }: { user: User }) {
           <List disablePadding dense>
             {history.data?.map((event) => (
               <ListItem key={event.id} divider>
-                <ListItemText primary={t(`securityEvents.${event.type}`)} secondary={`${event.ip ?? '—'} · ${event.userAgent ?? ''} · ${formatDateTime(event.timestamp, language)}`} />
+                <ListItemText
+                  primary={t(`securityEvents.${event.type}`)}
+                  secondary={`${event.ip ?? '—'} · ${event.userAgent ?? ''} · ${formatDateTime(event.timestamp, language)}`}
+                />
               </ListItem>
             ))}
           </List>

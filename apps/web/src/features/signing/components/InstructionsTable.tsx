@@ -48,7 +48,13 @@ export function InstructionsTable({ local, server }: { local: DecodedInstruction
               <TableCell>{index + 1}</TableCell>
               <TableCell>
                 {named?.program ?? instruction.program ?? t('signing.decoded.unknownProgram')}
-                <Typography variant="caption" component="code" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }} title={instruction.programAddress}>
+                <Typography
+                  variant="caption"
+                  component="code"
+                  color="text.secondary"
+                  sx={{ display: 'block', whiteSpace: 'nowrap' }}
+                  title={instruction.programAddress}
+                >
                   {shortAddress(instruction.programAddress)}
                 </Typography>
               </TableCell>
@@ -64,7 +70,9 @@ export function InstructionsTable({ local, server }: { local: DecodedInstruction
               <TableCell>
                 <AccountsList accounts={instruction.accounts} />
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{t('signing.decoded.bytes', { count: instruction.dataLength })}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {t('signing.decoded.bytes', { count: instruction.dataLength })}
+              </TableCell>
             </TableRow>
           );
         })}

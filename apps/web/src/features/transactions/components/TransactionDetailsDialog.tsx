@@ -40,7 +40,9 @@ export function TransactionDetailsDialog({ transaction, onClose }: { transaction
   const download = useDownloadCertificatePdf();
   const none = t('transactions.none');
   const onDownload = (certificateId: string) =>
-    download.mutate(certificateId, { onError: (error) => enqueueSnackbar(`${t('transactions.downloadFailed')} ${translateMessage(t, error.message)}`, { variant: 'error' }) });
+    download.mutate(certificateId, {
+      onError: (error) => enqueueSnackbar(`${t('transactions.downloadFailed')} ${translateMessage(t, error.message)}`, { variant: 'error' }),
+    });
 
   return (
     <Dialog open={transaction !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="transaction-details-title">
@@ -58,7 +60,9 @@ export function TransactionDetailsDialog({ transaction, onClose }: { transaction
               </Field>
               <Field label={t('transactions.dialog.date')}>{formatDateTime(transaction.date, language)}</Field>
               <Field label={t('transactions.dialog.token')}>{[transaction.tokenSymbol, transaction.project].filter(Boolean).join(' · ') || none}</Field>
-              <Field label={t('transactions.dialog.amount')}>{t('transactions.tonnes', { amount: formatTokenAmount(transaction.amount, transaction.decimals) })}</Field>
+              <Field label={t('transactions.dialog.amount')}>
+                {t('transactions.tonnes', { amount: formatTokenAmount(transaction.amount, transaction.decimals) })}
+              </Field>
               <Field label={t('transactions.dialog.fee')} testId="transaction-fee">
                 {transaction.feeSol === null ? t('transactions.feeUnknown') : `${transaction.feeSol} SOL`}
               </Field>

@@ -18,7 +18,15 @@ import { currentLanguage } from '../../../lib/i18n';
 import { TransactionStatusChip, TransactionTypeChip } from './TransactionChips';
 
 /** docs/product.md §2 Transactions table: date, type, token/project, amount, status, hash, actions. */
-export function TransactionsTable({ transactions, onCopyHash, onDetails }: { transactions: TransactionView[]; onCopyHash: (hash: string) => void; onDetails: (transaction: TransactionView) => void }) {
+export function TransactionsTable({
+  transactions,
+  onCopyHash,
+  onDetails,
+}: {
+  transactions: TransactionView[];
+  onCopyHash: (hash: string) => void;
+  onDetails: (transaction: TransactionView) => void;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (

@@ -8,7 +8,13 @@ export function fetchCertificateVerification(number: string): Promise<Certificat
 
 /** Re-checked against the chain on every visit: never served from a cache. */
 export const certificateVerificationQuery = (number: string) =>
-  queryOptions({ queryKey: ['certificate-verification', number] as const, queryFn: () => fetchCertificateVerification(number), staleTime: 0, gcTime: 0, retry: false });
+  queryOptions({
+    queryKey: ['certificate-verification', number] as const,
+    queryFn: () => fetchCertificateVerification(number),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
 
 /** `enabled: false` for a number that cannot be one: nothing is asked. */
 export function useCertificateVerification(number: string, { enabled = true } = {}) {

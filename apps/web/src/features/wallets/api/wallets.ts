@@ -13,7 +13,8 @@ export function fetchWallets(query: WalletListQuery): Promise<CompanyWallet[]> {
   return api.get('/wallets', z.array(companyWalletSchema), { query: { ...query } });
 }
 
-export const walletsQuery = (query: WalletListQuery = {}) => queryOptions({ queryKey: walletKeys.list(query), queryFn: () => fetchWallets(query), staleTime: 10_000 });
+export const walletsQuery = (query: WalletListQuery = {}) =>
+  queryOptions({ queryKey: walletKeys.list(query), queryFn: () => fetchWallets(query), staleTime: 10_000 });
 
 export function useWallets(query: WalletListQuery = {}, enabled = true) {
   return useQuery({ ...walletsQuery(query), enabled });

@@ -54,7 +54,11 @@ export function CompanyWalletsSection({ browserWallet, showTitle = true }: { bro
           confirmLabel: t('wallets.actions.setPrimary'),
           color: 'primary',
         }
-      : { title: t('wallets.remove.title'), consequence: t('wallets.remove.confirm', { wallet: walletLabel(asking.wallet) }), confirmLabel: t('wallets.actions.remove') };
+      : {
+          title: t('wallets.remove.title'),
+          consequence: t('wallets.remove.confirm', { wallet: walletLabel(asking.wallet) }),
+          confirmLabel: t('wallets.actions.remove'),
+        };
 
   const done = (text: string) => () => {
     enqueueSnackbar(translateWalletMessage(t, text), { variant: 'success' });
@@ -67,7 +71,8 @@ export function CompanyWalletsSection({ browserWallet, showTitle = true }: { bro
 
   const confirm = () => {
     if (!asking) return;
-    if (asking.action === 'primary') setPrimary.mutate(asking.wallet.id, { onSuccess: done(walletTexts.primarySet), onError: failed(walletTexts.setPrimaryFailed) });
+    if (asking.action === 'primary')
+      setPrimary.mutate(asking.wallet.id, { onSuccess: done(walletTexts.primarySet), onError: failed(walletTexts.setPrimaryFailed) });
     else remove.mutate(asking.wallet.id, { onSuccess: done(walletTexts.removed), onError: failed(walletTexts.removeFailed) });
   };
 

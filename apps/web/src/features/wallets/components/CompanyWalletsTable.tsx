@@ -111,7 +111,11 @@ export function CompanyWalletsTable({ wallets, actions, showCompany = false }: {
                   <InfoOutlined fontSize="small" />
                 </Action>
                 {actions.onSetPrimary && (
-                  <Action label={wallet.primary ? t('wallets.primary') : t('wallets.actions.setPrimary')} onClick={() => actions.onSetPrimary?.(wallet)} disabled={wallet.primary || !wallet.operational}>
+                  <Action
+                    label={wallet.primary ? t('wallets.primary') : t('wallets.actions.setPrimary')}
+                    onClick={() => actions.onSetPrimary?.(wallet)}
+                    disabled={wallet.primary || !wallet.operational}
+                  >
                     {wallet.primary ? <Star fontSize="small" /> : <StarBorder fontSize="small" />}
                   </Action>
                 )}

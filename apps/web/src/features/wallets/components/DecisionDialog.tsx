@@ -44,8 +44,19 @@ export function DecisionDialog({
         <DialogTitle id="wallet-decision-title">{t(`wallets.decisions.${decision}Title`)}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <DialogContentText>{t(`wallets.decisions.${decision}Effect`)}</DialogContentText>
-          <DialogContentText>{t('wallets.decisions.reasonIntro', { wallet: target?.wallet.name ?? target?.wallet.address ?? '', company: target?.wallet.companyName ?? '' })}</DialogContentText>
-          <TextInput label={t('wallets.decisions.reason')} required multiline minRows={2} autoFocus error={Boolean(errors.reason)} helperText={errors.reason ? t('wallets.decisions.reasonRequired') : undefined} {...register('reason')} />
+          <DialogContentText>
+            {t('wallets.decisions.reasonIntro', { wallet: target?.wallet.name ?? target?.wallet.address ?? '', company: target?.wallet.companyName ?? '' })}
+          </DialogContentText>
+          <TextInput
+            label={t('wallets.decisions.reason')}
+            required
+            multiline
+            minRows={2}
+            autoFocus
+            error={Boolean(errors.reason)}
+            helperText={errors.reason ? t('wallets.decisions.reasonRequired') : undefined}
+            {...register('reason')}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={onCancel}>{t('common.cancel')}</Button>

@@ -33,7 +33,17 @@ type RegistrationForm = z.infer<typeof registrationForm>;
 
 const INFORMATIONAL: readonly string[] = [walletTexts.alreadyPending, walletTexts.alreadyApproved];
 
-export function RegisterWalletDialog({ open, onClose, browserWallet, onConnect }: { open: boolean; onClose: () => void; browserWallet: BrowserWallet; onConnect: () => void }) {
+export function RegisterWalletDialog({
+  open,
+  onClose,
+  browserWallet,
+  onConnect,
+}: {
+  open: boolean;
+  onClose: () => void;
+  browserWallet: BrowserWallet;
+  onConnect: () => void;
+}) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const challenge = useWalletChallenge();
@@ -62,7 +72,13 @@ export function RegisterWalletDialog({ open, onClose, browserWallet, onConnect }
     const { wallet, account } = connected;
     const { message } = await challenge.mutateAsync(account.address);
     const signature = await signText(wallet, account, message);
-    return registerExternal.mutateAsync({ address: account.address, name, provider: wallet.name === LOCAL_DEV_WALLET_NAME ? 'local-dev' : walletTypeOf(wallet.name), message, signature });
+    return registerExternal.mutateAsync({
+      address: account.address,
+      name,
+      provider: wallet.name === LOCAL_DEV_WALLET_NAME ? 'local-dev' : walletTypeOf(wallet.name),
+      message,
+      signature,
+    });
   };
 
   const onSubmit = handleSubmit(async ({ kind: chosen, name }) => {
@@ -128,7 +144,12 @@ export function RegisterWalletDialog({ open, onClose, browserWallet, onConnect }
           ) : (
             <Typography color="text.secondary">{t('wallets.register.managedHint')}</Typography>
           )}
-          <TextInput label={t('wallets.register.name')} error={Boolean(errors.name)} helperText={errors.name ? t('wallets.register.nameTooLong') : t('wallets.register.nameHint')} {...register('name')} />
+          <TextInput
+            label={t('wallets.register.name')}
+            error={Boolean(errors.name)}
+            helperText={errors.name ? t('wallets.register.nameTooLong') : t('wallets.register.nameHint')}
+            {...register('name')}
+          />
           <Alert severity="info" variant="outlined">
             {t('wallets.approvalNotice')}
           </Alert>

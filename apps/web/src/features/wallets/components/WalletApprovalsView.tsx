@@ -57,7 +57,10 @@ export function WalletApprovalsView() {
     asking && !reasoned
       ? {
           title: t(`wallets.decisions.${asking.decision}Title`),
-          consequence: t(`wallets.decisions.${asking.decision}Confirm`, { wallet: asking.wallet.name ? `${asking.wallet.name} (${asking.wallet.address})` : asking.wallet.address, company: asking.wallet.companyName }),
+          consequence: t(`wallets.decisions.${asking.decision}Confirm`, {
+            wallet: asking.wallet.name ? `${asking.wallet.name} (${asking.wallet.address})` : asking.wallet.address,
+            company: asking.wallet.companyName,
+          }),
           confirmLabel: t(`wallets.decisions.${asking.decision}`),
           color: 'success',
         }
@@ -70,7 +73,9 @@ export function WalletApprovalsView() {
         onSuccess: (decided) => {
           // An approval whose token accounts could not be opened on chain leaves the wallet approved, not active.
           const chainPending = decision === 'approve' && decided.status !== 'active';
-          enqueueSnackbar(translateWalletMessage(t, chainPending ? walletTexts.approvedChainPending : DONE_TEXTS[decision]), { variant: chainPending ? 'warning' : 'success' });
+          enqueueSnackbar(translateWalletMessage(t, chainPending ? walletTexts.approvedChainPending : DONE_TEXTS[decision]), {
+            variant: chainPending ? 'warning' : 'success',
+          });
           setAsking(null);
         },
         onError: (error) => enqueueSnackbar(failureText(t, error, t('wallets.decisions.failed')), { variant: 'error' }),
@@ -79,7 +84,13 @@ export function WalletApprovalsView() {
 
   return (
     <Card variant="outlined">
-      <Tabs value={status} onChange={(_event, value: CompanyWalletStatus) => setStatus(value)} variant="scrollable" aria-label={t('wallets.approvals.filter')} sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={status}
+        onChange={(_event, value: CompanyWalletStatus) => setStatus(value)}
+        variant="scrollable"
+        aria-label={t('wallets.approvals.filter')}
+        sx={{ px: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         {FILTERS.map((filter) => (
           <Tab key={filter} value={filter} label={t(`wallets.filters.${filter}`)} />
         ))}
@@ -115,8 +126,18 @@ export function WalletApprovalsView() {
         )}
       </Box>
       <WalletDetailDialog walletId={detailId} onClose={() => setDetailId(null)} canVerify={false} />
-      <DecisionDialog target={reasoned} busy={decide.isPending} onCancel={() => setAsking(null)} onConfirm={(reason) => reasoned && run(reasoned.wallet, reasoned.decision, reason)} />
-      <ConfirmDialog confirmation={confirmation} busy={decide.isPending} onCancel={() => setAsking(null)} onConfirm={() => asking && run(asking.wallet, asking.decision)} />
+      <DecisionDialog
+        target={reasoned}
+        busy={decide.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={(reason) => reasoned && run(reasoned.wallet, reasoned.decision, reason)}
+      />
+      <ConfirmDialog
+        confirmation={confirmation}
+        busy={decide.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => asking && run(asking.wallet, asking.decision)}
+      />
     </Card>
   );
 }

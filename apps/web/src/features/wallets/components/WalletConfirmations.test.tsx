@@ -29,7 +29,14 @@ const wallet = (overrides: Partial<CompanyWallet>): CompanyWallet => ({
   ...overrides,
 });
 
-const noBrowserWallet: BrowserWallet = { entries: [], conflicts: { duplicateNames: [], solanaOverridden: false }, embeddedChain: false, connected: null, connect: async () => {}, disconnect: () => {} };
+const noBrowserWallet: BrowserWallet = {
+  entries: [],
+  conflicts: { duplicateNames: [], solanaOverridden: false },
+  embeddedChain: false,
+  connected: null,
+  connect: async () => {},
+  disconnect: () => {},
+};
 
 /** The wallets API: lists `wallets`, records every change asked of it. */
 function walletsApi(wallets: CompanyWallet[]) {
@@ -76,7 +83,9 @@ describe('wallet actions that cannot be taken back ask first', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: 'Set as primary' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set as primary wallet?' });
-    expect(dialog.textContent).toContain(`Make New treasury (${next.address}) your company's primary wallet? New tokens are then minted into it by default instead of Old treasury (${current.address}).`);
+    expect(dialog.textContent).toContain(
+      `Make New treasury (${next.address}) your company's primary wallet? New tokens are then minted into it by default instead of Old treasury (${current.address}).`,
+    );
     expect(changes).toEqual([]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Set as primary' }));

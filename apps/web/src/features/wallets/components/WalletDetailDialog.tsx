@@ -130,7 +130,11 @@ export function WalletDetailDialog({ walletId, onClose, canVerify }: { walletId:
                         </TableCell>
                         <TableCell align="right">{formatTokenAmount(balance.amount, balance.decimals)}</TableCell>
                         <TableCell>
-                          <Chip size="small" color={balance.frozen ? 'default' : 'success'} label={balance.frozen ? t('wallets.detail.frozen') : t('wallets.detail.thawed')} />
+                          <Chip
+                            size="small"
+                            color={balance.frozen ? 'default' : 'success'}
+                            label={balance.frozen ? t('wallets.detail.frozen') : t('wallets.detail.thawed')}
+                          />
                         </TableCell>
                       </TableRow>
                     ))}

@@ -11,5 +11,9 @@ export function fetchWizardProjects(search: string): Promise<ProjectPage> {
 
 /** Step 1's project list (GET /projects?search); the previous answer stays while a new search loads. */
 export function useWizardProjects(search: string) {
-  return useQuery({ queryKey: ['projects', 'list', { search: search.trim(), pageSize: PAGE_SIZE, purpose: 'mint-wizard' }], queryFn: () => fetchWizardProjects(search), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['projects', 'list', { search: search.trim(), pageSize: PAGE_SIZE, purpose: 'mint-wizard' }],
+    queryFn: () => fetchWizardProjects(search),
+    placeholderData: keepPreviousData,
+  });
 }

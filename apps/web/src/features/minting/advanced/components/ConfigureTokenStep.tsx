@@ -71,7 +71,16 @@ export function ConfigureTokenStep(props: StepProps) {
  * The quantity is capped at what the chosen vintage can mint from; Preview sends
  * the form to the server, which checks it again and reads the fees from the chain.
  */
-function TokenForm({ project, draft, connectedAddress, onBack, onPreviewed, vcus, wallets, walletsFailed }: StepProps & { vcus: Vcu[] | null; wallets: CompanyWallet[]; walletsFailed: boolean }) {
+function TokenForm({
+  project,
+  draft,
+  connectedAddress,
+  onBack,
+  onPreviewed,
+  vcus,
+  wallets,
+  walletsFailed,
+}: StepProps & { vcus: Vcu[] | null; wallets: CompanyWallet[]; walletsFailed: boolean }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const preview = useMintPreview();
@@ -152,10 +161,26 @@ function TokenForm({ project, draft, connectedAddress, onBack, onPreviewed, vcus
       )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField label={t('mintWizard.configure.tokenName')} required fullWidth error={Boolean(errors.tokenName)} helperText={fieldError('tokenName') ?? t('mintWizard.configure.tokenNameHint')} {...register('tokenName')} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            label={t('mintWizard.configure.tokenName')}
+            required
+            fullWidth
+            error={Boolean(errors.tokenName)}
+            helperText={fieldError('tokenName') ?? t('mintWizard.configure.tokenNameHint')}
+            {...register('tokenName')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField label={t('mintWizard.configure.symbol')} required fullWidth error={Boolean(errors.symbol)} helperText={fieldError('symbol') ?? t('mintWizard.configure.symbolHint')} {...register('symbol')} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            label={t('mintWizard.configure.symbol')}
+            required
+            fullWidth
+            error={Boolean(errors.symbol)}
+            helperText={fieldError('symbol') ?? t('mintWizard.configure.symbolHint')}
+            {...register('symbol')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <TextField
@@ -179,7 +204,14 @@ function TokenForm({ project, draft, connectedAddress, onBack, onPreviewed, vcus
               control={control}
               name="vintage"
               render={({ field }) => (
-                <TextField select label={t('mintWizard.configure.vintage')} fullWidth value={field.value ?? ''} onChange={(event) => field.onChange(Number(event.target.value))} helperText={t('mintWizard.configure.vintageHint')}>
+                <TextField
+                  select
+                  label={t('mintWizard.configure.vintage')}
+                  fullWidth
+                  value={field.value ?? ''}
+                  onChange={(event) => field.onChange(Number(event.target.value))}
+                  helperText={t('mintWizard.configure.vintageHint')}
+                >
                   {vintages.map((year) => (
                     <MenuItem key={year} value={year}>
                       {t('mintWizard.configure.vintageOption', { year, units: formatNumber(byVintage.get(year) ?? 0n, language) })}
@@ -193,25 +225,60 @@ function TokenForm({ project, draft, connectedAddress, onBack, onPreviewed, vcus
           )}
         </Grid>
         <Grid size={12}>
-          <TextField label={t('mintWizard.configure.description')} fullWidth multiline minRows={2} error={Boolean(errors.description)} helperText={fieldError('description') ?? t('mintWizard.configure.descriptionHint')} {...register('description')} />
+          <TextField
+            label={t('mintWizard.configure.description')}
+            fullWidth
+            multiline
+            minRows={2}
+            error={Boolean(errors.description)}
+            helperText={fieldError('description') ?? t('mintWizard.configure.descriptionHint')}
+            {...register('description')}
+          />
         </Grid>
         <Grid size={12}>
           <LogoField
             logoUrl={typeof logoUrl === 'string' ? logoUrl : ''}
             onUploaded={(url) => setValue('logoUrl', url, { shouldValidate: true })}
             urlInput={
-              <TextField label={t('mintWizard.configure.logoUrl')} fullWidth error={Boolean(errors.logoUrl)} helperText={fieldError('logoUrl') ?? t('mintWizard.configure.logoUrlHint')} {...register('logoUrl')} slotProps={{ inputLabel: { shrink: true } }} />
+              <TextField
+                label={t('mintWizard.configure.logoUrl')}
+                fullWidth
+                error={Boolean(errors.logoUrl)}
+                helperText={fieldError('logoUrl') ?? t('mintWizard.configure.logoUrlHint')}
+                {...register('logoUrl')}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
             }
           />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <TextField label={t('mintWizard.configure.decimals')} type="number" fullWidth error={Boolean(errors.decimals)} helperText={fieldError('decimals') ?? t('mintWizard.configure.decimalsHint')} {...register('decimals', { valueAsNumber: true })} slotProps={{ htmlInput: { min: 0, max: 9 } }} />
+          <TextField
+            label={t('mintWizard.configure.decimals')}
+            type="number"
+            fullWidth
+            error={Boolean(errors.decimals)}
+            helperText={fieldError('decimals') ?? t('mintWizard.configure.decimalsHint')}
+            {...register('decimals', { valueAsNumber: true })}
+            slotProps={{ htmlInput: { min: 0, max: 9 } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <TextField label={t('mintWizard.configure.mintAuthority')} fullWidth value={t('mintWizard.configure.platformIssuer')} helperText={t('mintWizard.configure.mintAuthorityHint')} slotProps={{ input: { readOnly: true } }} />
+          <TextField
+            label={t('mintWizard.configure.mintAuthority')}
+            fullWidth
+            value={t('mintWizard.configure.platformIssuer')}
+            helperText={t('mintWizard.configure.mintAuthorityHint')}
+            slotProps={{ input: { readOnly: true } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <TextField label={t('mintWizard.configure.method')} fullWidth value={t('mintWizard.configure.nonCustodial')} helperText={t('mintWizard.configure.methodHint')} slotProps={{ input: { readOnly: true } }} />
+          <TextField
+            label={t('mintWizard.configure.method')}
+            fullWidth
+            value={t('mintWizard.configure.nonCustodial')}
+            helperText={t('mintWizard.configure.methodHint')}
+            slotProps={{ input: { readOnly: true } }}
+          />
         </Grid>
         <Grid size={12}>
           <Controller

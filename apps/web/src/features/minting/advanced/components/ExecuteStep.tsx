@@ -17,7 +17,17 @@ import { translateMintMessage } from '../mint-messages';
 export type ExecutionState = { kind: 'processing' } | { kind: 'done'; result: ExecuteMintResult } | { kind: 'failed'; message: string };
 
 /** Step 4: the mint running, minted (explorer link, portfolio), waiting for approval, or failed with Retry. */
-export function ExecuteStep({ state, onRetry, onBackToToken, onMintAnother }: { state: ExecutionState; onRetry: () => void; onBackToToken: () => void; onMintAnother: () => void }) {
+export function ExecuteStep({
+  state,
+  onRetry,
+  onBackToToken,
+  onMintAnother,
+}: {
+  state: ExecutionState;
+  onRetry: () => void;
+  onBackToToken: () => void;
+  onMintAnother: () => void;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
 
@@ -61,7 +71,11 @@ export function ExecuteStep({ state, onRetry, onBackToToken, onMintAnother }: { 
         <Alert severity="success" data-testid="mint-succeeded">
           <AlertTitle>{translateMintMessage(t, mintingTexts.mintCompleted)}</AlertTitle>
           <Typography variant="body2">{t('mintWizard.execute.mintedTo', { amount, address: operation.walletAddress })}</Typography>
-          {operation.mintAddress && <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>{t('mintWizard.execute.mintAddress', { address: operation.mintAddress })}</Typography>}
+          {operation.mintAddress && (
+            <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+              {t('mintWizard.execute.mintAddress', { address: operation.mintAddress })}
+            </Typography>
+          )}
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>

@@ -41,7 +41,13 @@ export function LogoField({ urlInput, logoUrl, onUploaded }: { urlInput: ReactNo
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <Box sx={{ flex: 1 }}>{urlInput}</Box>
-        <Button variant="outlined" startIcon={<CloudUploadOutlined />} onClick={() => fileInput.current?.click()} disabled={uploadLogo.isPending} sx={{ mt: 1, whiteSpace: 'nowrap' }}>
+        <Button
+          variant="outlined"
+          startIcon={<CloudUploadOutlined />}
+          onClick={() => fileInput.current?.click()}
+          disabled={uploadLogo.isPending}
+          sx={{ mt: 1, whiteSpace: 'nowrap' }}
+        >
           {t('mintWizard.logo.upload')}
         </Button>
         <input
@@ -70,7 +76,12 @@ export function LogoField({ urlInput, logoUrl, onUploaded }: { urlInput: ReactNo
       )}
       {logoUrl && progress === null && !failure && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Box component="img" src={logoUrl} alt={t('mintWizard.logo.previewAlt')} sx={{ width: 48, height: 48, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }} />
+          <Box
+            component="img"
+            src={logoUrl}
+            alt={t('mintWizard.logo.previewAlt')}
+            sx={{ width: 48, height: 48, objectFit: 'contain', border: 1, borderColor: 'divider', borderRadius: 1 }}
+          />
           <Typography variant="caption" color="text.secondary">
             {t('mintWizard.logo.hint')}
           </Typography>

@@ -33,11 +33,19 @@ function checkText(t: TFunction, preview: MintPreview, name: CheckName): string 
     case 'projectExists':
       return t('mintWizard.checks.projectExists', { name: preview.project.name, id: preview.project.id });
     case 'quantityAvailable':
-      return t('mintWizard.checks.quantityAvailable', { quantity: formatNumber(BigInt(preview.quantity), language), available: formatNumber(BigInt(preview.availableQuantity), language), vintage: preview.vintage });
+      return t('mintWizard.checks.quantityAvailable', {
+        quantity: formatNumber(BigInt(preview.quantity), language),
+        available: formatNumber(BigInt(preview.availableQuantity), language),
+        vintage: preview.vintage,
+      });
     case 'token':
-      return preview.token.existingMint ? t('mintWizard.checks.tokenExists', { symbol: preview.token.symbol, mint: preview.token.existingMint }) : t('mintWizard.checks.tokenCreated', { symbol: preview.token.symbol });
+      return preview.token.existingMint
+        ? t('mintWizard.checks.tokenExists', { symbol: preview.token.symbol, mint: preview.token.existingMint })
+        : t('mintWizard.checks.tokenCreated', { symbol: preview.token.symbol });
     case 'walletApproved':
-      return preview.checks.walletApproved.ok ? t('mintWizard.checks.walletApproved', { address: preview.wallet.address }) : translateMintMessage(t, mintingTexts.walletNotApproved);
+      return preview.checks.walletApproved.ok
+        ? t('mintWizard.checks.walletApproved', { address: preview.wallet.address })
+        : translateMintMessage(t, mintingTexts.walletNotApproved);
     case 'balance':
       return preview.payer.sufficient
         ? t('mintWizard.checks.balance', { required: formatSol(preview.payer.required), available: formatSol(preview.payer.balance) })
@@ -100,7 +108,13 @@ export function PreviewStep({
           const ok = preview.checks[name].ok;
           return (
             <ListItem key={name} data-testid={`check-${name}`} data-ok={ok}>
-              <ListItemIcon sx={{ minWidth: 36 }}>{ok ? <CheckCircle color="success" titleAccess={t('mintWizard.preview.ok')} /> : <Cancel color="error" titleAccess={t('mintWizard.preview.failed')} />}</ListItemIcon>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                {ok ? (
+                  <CheckCircle color="success" titleAccess={t('mintWizard.preview.ok')} />
+                ) : (
+                  <Cancel color="error" titleAccess={t('mintWizard.preview.failed')} />
+                )}
+              </ListItemIcon>
               <ListItemText primary={checkText(t, preview, name)} slotProps={{ primary: { sx: { wordBreak: 'break-word' } } }} />
             </ListItem>
           );
@@ -133,16 +147,24 @@ export function PreviewStep({
           <Row label={t('mintWizard.preview.transaction')} value={formatSol(fees.transaction)} testId="fee-transaction" />
           <Row label={t('mintWizard.preview.associatedTokenAccount')} value={formatSol(fees.associatedTokenAccount)} testId="fee-ata" />
           <Row label={t('mintWizard.preview.total')} value={formatSol(fees.total)} testId="fee-total" />
-          <Row label={t('mintWizard.preview.payer')} value={t('mintWizard.preview.payerValue', { address: preview.payer.address, balance: formatSol(preview.payer.balance) })} />
+          <Row
+            label={t('mintWizard.preview.payer')}
+            value={t('mintWizard.preview.payerValue', { address: preview.payer.address, balance: formatSol(preview.payer.balance) })}
+          />
         </TableBody>
       </Table>
       <Typography variant="caption" color="text.secondary">
         {t('mintWizard.preview.feesNote')}
       </Typography>
-      {preview.requiresApproval && <Alert severity="info">{t('mintWizard.preview.requiresApproval', { limit: formatNumber(BigInt(preview.approvalLimit), language) })}</Alert>}
+      {preview.requiresApproval && (
+        <Alert severity="info">{t('mintWizard.preview.requiresApproval', { limit: formatNumber(BigInt(preview.approvalLimit), language) })}</Alert>
+      )}
 
       {walletCard}
-      <FormControlLabel control={<Checkbox checked={reviewed} onChange={(event) => onReviewedChange(event.target.checked)} />} label={t('mintWizard.preview.reviewed')} />
+      <FormControlLabel
+        control={<Checkbox checked={reviewed} onChange={(event) => onReviewedChange(event.target.checked)} />}
+        label={t('mintWizard.preview.reviewed')}
+      />
       {blocker && (
         <Alert severity="warning" data-testid="execute-blocker">
           {translateMintMessage(t, blocker)}

@@ -15,7 +15,15 @@ import { useWizardProjects } from '../api/projects';
 import { translateMintMessage } from '../mint-messages';
 
 /** Step 1: choose the carbon project whose credits become tokens. */
-export function SelectProjectStep({ selected, onSelect, onNext }: { selected: CarbonProject | null; onSelect: (project: CarbonProject) => void; onNext: () => void }) {
+export function SelectProjectStep({
+  selected,
+  onSelect,
+  onNext,
+}: {
+  selected: CarbonProject | null;
+  onSelect: (project: CarbonProject) => void;
+  onNext: () => void;
+}) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const [missing, setMissing] = useState(false);

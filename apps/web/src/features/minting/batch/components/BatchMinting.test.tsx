@@ -7,7 +7,11 @@ import { vcu } from '../batch.testing';
 import { BatchMinting } from './BatchMinting';
 
 const ids = ['3f1c2a4e-0000-4000-8000-000000000001', '3f1c2a4e-0000-4000-8000-000000000002', '3f1c2a4e-0000-4000-8000-000000000003'];
-const vcus = [vcu(ids[0]!, '1748', 'Wind Kenya', '2022', '1200'), vcu(ids[1]!, '1748', 'Wind Kenya', '2023', '500'), vcu(ids[2]!, '981', 'Amazon REDD+', '2022', '300')];
+const vcus = [
+  vcu(ids[0]!, '1748', 'Wind Kenya', '2022', '1200'),
+  vcu(ids[1]!, '1748', 'Wind Kenya', '2023', '500'),
+  vcu(ids[2]!, '981', 'Amazon REDD+', '2022', '300'),
+];
 const wallet: CompanyWallet = {
   id: '9a9a9a9a-0000-4000-8000-000000000009',
   companyId: '9a9a9a9a-0000-4000-8000-000000000001',
@@ -26,7 +30,18 @@ const wallet: CompanyWallet = {
   statusReason: null,
   verifiedOnChainAt: null,
 };
-const job: MintingJob = { id: '5b5b5b5b-0000-4000-8000-000000000005', vcuCount: 2, totalAmount: '1700', mintedAmount: '0', status: 'pending', progress: 0, walletAddress: wallet.address, error: null, createdAt: '2026-11-22T05:00:00.000Z', completedAt: null };
+const job: MintingJob = {
+  id: '5b5b5b5b-0000-4000-8000-000000000005',
+  vcuCount: 2,
+  totalAmount: '1700',
+  mintedAmount: '0',
+  status: 'pending',
+  progress: 0,
+  walletAddress: wallet.address,
+  error: null,
+  createdAt: '2026-11-22T05:00:00.000Z',
+  completedAt: null,
+};
 
 const WALLET_LABEL = 'Treasury · So111111…1112';
 
@@ -52,7 +67,8 @@ function fakeApi({ vcusFail = false, batchAnswers = [] as Response[] } = {}) {
 
 const renderFlow = () => renderScreen(<BatchMinting jobs={[]} />);
 
-const conflict = () => refused(409, 'CONFLICT', '1 of the selected VCUs are not available for minting any more. Please reload the list.', { vcuBlockIds: [ids[0]] });
+const conflict = () =>
+  refused(409, 'CONFLICT', '1 of the selected VCUs are not available for minting any more. Please reload the list.', { vcuBlockIds: [ids[0]] });
 
 describe('batch VCU minting', () => {
   setUpScreenTests();

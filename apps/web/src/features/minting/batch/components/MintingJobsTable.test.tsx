@@ -5,7 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { setUpScreenTests } from '../../../../test/screen';
 import { MintingJobsTable } from './MintingJobsTable';
 
-const job: MintingJob = { id: '5b5b5b5b-0000-4000-8000-000000000005', vcuCount: 50, totalAmount: '9007199254740993', mintedAmount: '0', status: 'running', progress: 40, walletAddress: 'w', error: null, createdAt: '2026-11-22T05:00:00.000Z', completedAt: null };
+const job: MintingJob = {
+  id: '5b5b5b5b-0000-4000-8000-000000000005',
+  vcuCount: 50,
+  totalAmount: '9007199254740993',
+  mintedAmount: '0',
+  status: 'running',
+  progress: 40,
+  walletAddress: 'w',
+  error: null,
+  createdAt: '2026-11-22T05:00:00.000Z',
+  completedAt: null,
+};
 
 /** 05:00 UTC on 22 November, in whatever time zone the test runs. */
 const CREATED = expect.stringMatching(/^Nov 2[12], 2026, \d{1,2}:\d{2}\s[AP]M$/);
@@ -14,7 +25,13 @@ describe('minting-jobs table', () => {
   setUpScreenTests();
 
   it('shows id, VCU count, exact total, status, progress and created per job', () => {
-    render(<MintingJobsTable jobs={[job, { ...job, id: '6c6c6c6c-0000-4000-8000-000000000006', status: 'failed', progress: 60 }]} failed={false} reconnecting={false} />);
+    render(
+      <MintingJobsTable
+        jobs={[job, { ...job, id: '6c6c6c6c-0000-4000-8000-000000000006', status: 'failed', progress: 60 }]}
+        failed={false}
+        reconnecting={false}
+      />,
+    );
     const rows = within(screen.getByRole('table', { name: 'Minting jobs' })).getAllByRole('row');
     expect(rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))).toEqual([
       ['ID', 'VCU count', 'Total amount (tCO2e)', 'Status', 'Progress', 'Created'],

@@ -26,7 +26,8 @@ interface ReviewBatchStepProps {
   onNext: () => void;
 }
 
-export const walletLabel = (wallet: CompanyWallet) => `${wallet.name ?? wallet.address.slice(0, 8)} · ${wallet.address.slice(0, 8)}…${wallet.address.slice(-4)}`;
+export const walletLabel = (wallet: CompanyWallet) =>
+  `${wallet.name ?? wallet.address.slice(0, 8)} · ${wallet.address.slice(0, 8)}…${wallet.address.slice(-4)}`;
 
 /** Step 2: what the batch holds, per project and vintage (one token mint each), and where the tokens go. */
 export function ReviewBatchStep({ summary, wallets, walletsFailed, walletId, onWallet, onBack, onNext }: ReviewBatchStepProps) {

@@ -48,8 +48,7 @@ export function SelectVcusStep({ vcus, loading, failed, selected, onSelect, filt
   if (vcus.length === 0) {
     return (
       <Alert severity="info">
-        {t('batchMinting.noVcus')}{' '}
-        <RouterLink to="/carbon-projects">{t('batchMinting.importLink')}</RouterLink>
+        {t('batchMinting.noVcus')} <RouterLink to="/carbon-projects">{t('batchMinting.importLink')}</RouterLink>
       </Alert>
     );
   }
@@ -60,7 +59,15 @@ export function SelectVcusStep({ vcus, loading, failed, selected, onSelect, filt
   return (
     <Box>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <TextField select size="small" label={t('batchMinting.filters.project')} value={filters.projectId} onChange={(event) => onFilters({ ...filters, projectId: event.target.value })} slotProps={SHOW_ALL} sx={{ minWidth: 260 }}>
+        <TextField
+          select
+          size="small"
+          label={t('batchMinting.filters.project')}
+          value={filters.projectId}
+          onChange={(event) => onFilters({ ...filters, projectId: event.target.value })}
+          slotProps={SHOW_ALL}
+          sx={{ minWidth: 260 }}
+        >
           <MenuItem value={ALL}>{t('batchMinting.filters.allProjects')}</MenuItem>
           {options.projects.map((project) => (
             <MenuItem key={project.id} value={project.id}>
@@ -68,7 +75,15 @@ export function SelectVcusStep({ vcus, loading, failed, selected, onSelect, filt
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label={t('batchMinting.filters.vintage')} value={filters.vintage} onChange={(event) => onFilters({ ...filters, vintage: event.target.value })} slotProps={SHOW_ALL} sx={{ minWidth: 160 }}>
+        <TextField
+          select
+          size="small"
+          label={t('batchMinting.filters.vintage')}
+          value={filters.vintage}
+          onChange={(event) => onFilters({ ...filters, vintage: event.target.value })}
+          slotProps={SHOW_ALL}
+          sx={{ minWidth: 160 }}
+        >
           <MenuItem value={ALL}>{t('batchMinting.filters.allVintages')}</MenuItem>
           {options.vintages.map((vintage) => (
             <MenuItem key={vintage} value={vintage}>
@@ -85,7 +100,12 @@ export function SelectVcusStep({ vcus, loading, failed, selected, onSelect, filt
                 <Checkbox
                   checked={shown.length > 0 && shownSelected === shown.length}
                   indeterminate={shownSelected > 0 && shownSelected < shown.length}
-                  onChange={(event) => onSelect(shown.map((vcu) => vcu.id), event.target.checked)}
+                  onChange={(event) =>
+                    onSelect(
+                      shown.map((vcu) => vcu.id),
+                      event.target.checked,
+                    )
+                  }
                   slotProps={{ input: { 'aria-label': t('batchMinting.selectAll') } }}
                 />
               </TableCell>
