@@ -21,7 +21,7 @@ test('a manager follows their company’s activity live, filters it and exports 
   await expect(table.getByRole('cell', { name: 'Otavio Pereira updated their profile' }).first()).toBeVisible();
 
   await page.getByLabel('Action type').click();
-  await page.getByRole('option', { name: 'Profile' }).click();
+  await page.getByRole('option', { name: 'Users and profile' }).click();
   await expect(table.getByRole('cell', { name: 'Otavio Pereira updated their profile' }).first()).toBeVisible();
   await expect(table.getByRole('cell', { name: 'Marcos Lima signed in' })).toHaveCount(0);
 
