@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { configuredOrLocalSecret } from '../../lib/secrets';
 import { authOf, originOf, type AuthContext } from '../../plugins/auth';
 import { csrfTokenMatches, needsCsrf, sendCsrfToken } from '../../plugins/csrf';
+import { describeAccess } from '../../plugins/openapi-access';
 import { recordSecurityEvent } from '../security';
 import { checkRequestSession, type SessionPolicy } from '../sessions';
 import { createAccessTokens, type AccessTokens } from './tokens';
@@ -94,15 +95,20 @@ export const authPlugin = fp(async (app) => {
       if (!hasAnyRole(authOf(request).role, roles)) throw new AppError('ACCESS_DENIED');
     };
 
-  app.decorate('authenticate', authenticate);
-  app.decorate('requireRoles', requireRoles);
-  app.decorate('requireRouteRoles', (route: RestrictedRoute) => requireRoles(RESTRICTED_ROUTES[route]));
-  app.decorate('requirePermission', (permission: Permission): Guard => {
+  const requirePermission = (permission: Permission) => {
     const [resource, action] = permission.split(':') as [string, string];
-    return async function permissionGuard(request, reply) {
+    return async function permissionGuard(request: FastifyRequest, reply: FastifyReply) {
       await authenticate(request, reply);
       const auth = authOf(request);
       if (!canAccess(auth.role, auth.permissions, resource, action)) throw new AppError('ACCESS_DENIED');
     };
-  });
+  };
+
+  // describeAccess tells the OpenAPI document which routes need a session, and for whom.
+  app.decorate('authenticate', describeAccess(authenticate));
+  app.decorate('requireRoles', (roles: readonly Role[]) => describeAccess(requireRoles(roles), { roles }));
+  app.decorate('requireRouteRoles', (route: RestrictedRoute) =>
+    describeAccess(requireRoles(RESTRICTED_ROUTES[route]), { roles: RESTRICTED_ROUTES[route], screen: route }),
+  );
+  app.decorate('requirePermission', (permission: Permission) => describeAccess(requirePermission(permission), { permission }));
 });

@@ -21,13 +21,24 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     base,
-    { onRequest: app.authenticate, schema: { tags: ['notifications'], querystring: notificationsQuery, response: { 200: apiEnvelope(notificationListSchema) } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['notifications'],
+        summary: "The signed-in user's notifications, newest first, with the unread count",
+        querystring: notificationsQuery,
+        response: { 200: apiEnvelope(notificationListSchema) },
+      },
+    },
     async (request) => ok(request, await request.withTenant((tx) => listNotifications(tx, authOf(request).userId, request.query))),
   );
 
   app.put(
     `${base}/:id/read`,
-    { onRequest: app.authenticate, schema: { tags: ['notifications'], params: idParams, response: { 200: apiEnvelope(notificationSchema) } } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['notifications'], summary: 'Mark one notification read', params: idParams, response: { 200: apiEnvelope(notificationSchema) } },
+    },
     async (request) => {
       const { userId } = authOf(request);
       const { notification, unreadCount } = await request.withTenant((tx) => readNotification(tx, userId, request.params.id));
@@ -38,7 +49,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${base}/read-all`,
-    { onRequest: app.authenticate, schema: { tags: ['notifications'], response: { 200: apiEnvelope(markAllReadResultSchema) } } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ['notifications'], summary: "Mark all the signed-in user's notifications read", response: { 200: apiEnvelope(markAllReadResultSchema) } },
+    },
     async (request) => {
       const { userId } = authOf(request);
       const updated = await request.withTenant((tx) => readAllNotifications(tx, userId));
@@ -51,12 +65,22 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     `${base}/test`,
     {
       onRequest: app.authenticate,
-      schema: { tags: ['notifications'], body: testNotificationRequest, response: { 200: apiEnvelope(z.object({ channel: z.string(), deliveredTo: z.string() })) } },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Send the signed-in user a test notification on a channel',
+        body: testNotificationRequest,
+        response: { 200: apiEnvelope(z.object({ channel: z.string(), deliveredTo: z.string() })) },
+      },
     },
     async (request) => {
       const auth = authOf(request);
       const { channel } = request.body;
-      const content = { type: 'SYSTEM' as const, title: 'Test notification', message: `This is a test ${channel} notification from Carbonledger.`, link: '/settings?tab=notifications' };
+      const content = {
+        type: 'SYSTEM' as const,
+        title: 'Test notification',
+        message: `This is a test ${channel} notification from Carbonledger.`,
+        link: '/settings?tab=notifications',
+      };
       const deliveries = await request.withTenant((tx) => createNotifications(tx, auth.tenantId, { userIds: [auth.userId] }, content));
       app.live.publish(deliveries);
       const deliveredTo = await sendTestNotification(app.config.dataDir, channel, auth.email, content);
