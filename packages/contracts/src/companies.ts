@@ -201,10 +201,6 @@ export type AdministratorInvitation = z.infer<typeof administratorInvitationSche
 export const companyCreatedSchema = z.object({ company: companyProfileSchema, administrator: administratorInvitationSchema.nullable() });
 export type CompanyCreated = z.infer<typeof companyCreatedSchema>;
 
-/** PUT /companies/:id/kyc-status, administrators only, until KYC onboarding sets it. */
-export const updateKycStatusRequest = z.object({ status: kycStatusSchema });
-export type UpdateKycStatusRequest = z.infer<typeof updateKycStatusRequest>;
-
 /** company_update (socket): a company's record changed; screens showing it read it again. */
 export const companyUpdatePayload = z.object({ companyId: z.uuid() });
 export type CompanyUpdatePayload = z.infer<typeof companyUpdatePayload>;

@@ -19,6 +19,7 @@ export * from './minting';
 export * from './portfolio';
 export * from './tonnes';
 export * from './companies';
+export * from './kyc';
 export * from './tenants';
 export * from './retirements';
 export * from './certificates';

@@ -37,6 +37,8 @@ export const SERVER_EVENTS = {
   permissionsChanged: 'permissions_changed',
   /** A company's record changed (companyUpdatePayload, companies.ts). */
   companyUpdate: 'company_update',
+  /** A company's KYC case changed (kycUpdatePayload, kyc.ts). */
+  kycUpdate: 'kyc_update',
 } as const;
 
 /** What a client can subscribe to: subscribe_{topic} starts a feed, unsubscribe_{topic} ends it. */

@@ -45,7 +45,6 @@ export const retirementTexts = {
   completedTitle: 'Credits retired',
   failedTitle: 'Retirement failed',
   cancelledTitle: 'Scheduled retirement cancelled',
-  kycStatusUpdated: 'KYC status updated.',
 } as const;
 
 /**

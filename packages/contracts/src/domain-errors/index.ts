@@ -1,6 +1,7 @@
 import { authErrors } from './auth';
 import { chainErrors } from './chain';
 import { companyErrors } from './companies';
+import { kycErrors } from './kyc';
 import { mintingErrors } from './minting';
 import { profileErrors } from './profile';
 import { registryErrors } from './registry';
@@ -19,6 +20,7 @@ export const domainErrorCatalogue = {
   ...authErrors,
   ...chainErrors,
   ...companyErrors,
+  ...kycErrors,
   ...mintingErrors,
   ...profileErrors,
   ...registryErrors,

@@ -12,3 +12,4 @@ export * from './audit';
 export * from './reconciliation';
 export * from './custom-roles';
 export * from './users';
+export * from './kyc';

@@ -1,7 +1,6 @@
-import { SERVER_EVENTS, companyTexts, isTaxIdOf, type CompanyProfile, type CompanySummary, type updateCompanyRequest } from '@carbonledger/contracts';
+import { SERVER_EVENTS, companyTexts, isTaxIdOf, type CompanyProfile, type updateCompanyRequest } from '@carbonledger/contracts';
 import type { z } from 'zod';
 import { pgErrorOf } from '../../db/database';
-import type { KycStatus } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { actsTenantWide, type Actor } from '../../lib/actor';
 import { recordAudit } from '../audit';
@@ -9,7 +8,7 @@ import type { CompaniesDeps } from './companies.deps';
 import { addressRecordOf } from './companies.onboarding';
 import { assertMayRead } from './companies.queries';
 import * as repository from './companies.repository';
-import { toProfile, toSummary } from './companies.views';
+import { toProfile } from './companies.views';
 
 const sameTaxId = (a: string | null, b: string) => (a ?? '').replace(/[^0-9A-Za-z]/g, '').toUpperCase() === b.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 
@@ -64,28 +63,4 @@ export async function updateCompany(
   });
   deps.live.emitToCompany({ tenantId: actor.tenantId, companyId }, SERVER_EVENTS.companyUpdate, { companyId });
   return profile;
-}
-
-/** Until KYC onboarding exists, an administrator records the outcome of a company's KYC/AML review (audited). */
-export async function updateKycStatus(deps: CompaniesDeps, actor: Actor, companyId: string, status: KycStatus): Promise<CompanySummary> {
-  // The exact roles: the docs/product.md §6 role check would also let CSO and Head of Digital Assets through.
-  if (!actsTenantWide(actor)) throw new AppError('ACCESS_DENIED');
-  const summary = await deps.db.withTenant(actor.tenantId, async (tx) => {
-    const company = await repository.findCompanyForUpdate(tx, companyId);
-    if (!company) throw AppError.notFound('Company');
-    const updated = await repository.setKycStatus(tx, companyId, status);
-    await recordAudit(tx, {
-      tenantId: actor.tenantId,
-      actorUserId: actor.userId,
-      action: 'company.kyc_status_set',
-      resourceType: 'company',
-      resourceId: companyId,
-      details: { from: company.kycStatus, to: status },
-      ip: actor.ip ?? null,
-      requestId: actor.requestId ?? null,
-    });
-    return toSummary(updated);
-  });
-  deps.live.emitToCompany({ tenantId: actor.tenantId, companyId }, SERVER_EVENTS.companyUpdate, { companyId });
-  return summary;
 }

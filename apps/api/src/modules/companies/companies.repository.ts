@@ -1,5 +1,4 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { KycStatus } from '../../db/schema';
 import type { Tx } from '../../db/database';
 import { companies, users } from '../../db/schema';
 
@@ -76,11 +75,6 @@ export async function updateCompany(tx: Tx, id: string, changes: CompanyChanges)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(companies.id, id))
     .returning();
-  return row!;
-}
-
-export async function setKycStatus(tx: Tx, id: string, kycStatus: KycStatus): Promise<CompanyRow> {
-  const [row] = await tx.update(companies).set({ kycStatus, updatedAt: new Date() }).where(eq(companies.id, id)).returning();
   return row!;
 }
 

@@ -6,23 +6,20 @@ import {
   companyListQuery,
   companyListSchema,
   companyProfileSchema,
-  companySummarySchema,
   companyTexts,
   createCompanyRequest,
-  retirementTexts,
   updateCompanyRequest,
-  updateKycStatusRequest,
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
-import { updateCompany, updateKycStatus } from './companies.commands';
+import { updateCompany } from './companies.commands';
 import { companiesDepsOf } from './companies.deps';
 import { onboardCompany } from './companies.onboarding';
 import { companyProfile, listCompanies } from './companies.queries';
 
 const tags = ['companies'];
 
-/** Companies: the list (own company, or the tenant's for platform administrators), onboarding, profile, edits and the KYC status switch. */
+/** Companies: the list (own company, or the tenant's for platform administrators), onboarding, profile and edits (the KYC/AML status follows the KYC reviews, modules/kyc). */
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = companiesDepsOf(app);
 
@@ -81,20 +78,5 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(request, await updateCompany(deps, actorOf(request), request.params.id, request.body), companyTexts.updated),
-  );
-
-  app.put(
-    '/companies/:id/kyc-status',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags,
-        summary: "Set a company's KYC/AML status (administrators; audited)",
-        params: companyIdParams,
-        body: updateKycStatusRequest,
-        response: { 200: apiEnvelope(companySummarySchema) },
-      },
-    },
-    async (request) => ok(request, await updateKycStatus(deps, actorOf(request), request.params.id, request.body.status), retirementTexts.kycStatusUpdated),
   );
 };

@@ -8,6 +8,7 @@ import { auditLog, certificates, chainSubmissions, retirements } from '../../db/
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
 import { platformKeyAddresses } from '../chain';
+import { approveCompanyKyc, withdrawCompanyKyc } from '../kyc/kyc.testing';
 import { supplyOf } from '../minting/minting.testing';
 import { decide } from '../wallets/wallets.testing';
 import { retirementDeps } from './retirements.routes';
@@ -208,15 +209,13 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
   });
 
   it('fails a scheduled retirement without a burn when the company’s KYC/AML approval was withdrawn before its time', async () => {
-    const setKyc = (status: string) =>
-      app().inject({ method: 'PUT', url: `/api/v1/companies/${companyAdmin.result.company.id}/kyc-status`, headers: admin.headers, payload: { status } });
     const created = await createRetirement(
       app(),
       companyAdmin,
       retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 3, scheduledFor: inSeconds(3600) }),
     );
     expect(created.retirement.status).toBe('scheduled');
-    expect((await setKyc('pending')).statusCode).toBe(200);
+    await withdrawCompanyKyc(app(), companyAdmin, admin);
     try {
       await app().db.asSystem((tx) =>
         tx
@@ -235,7 +234,7 @@ describe('scheduled retirements: delegate allowance, job at the time, cancel, mi
       const notifications = (await get(app(), companyAdmin, '/api/v1/notifications?limit=100')).json().data as NotificationList;
       expect(notifications.items.filter((item) => item.message === retirementTexts.kycRequired)).toHaveLength(1);
     } finally {
-      await setKyc('approved');
+      await approveCompanyKyc(app(), companyAdmin, admin);
     }
   });
 

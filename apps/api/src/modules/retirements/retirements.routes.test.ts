@@ -22,6 +22,7 @@ import { certificates, chainSubmissions, companies, retirements } from '../../db
 import { CERTIFICATE_FIELDS } from '../../lib/certificate-facts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
+import { approveCompanyKyc, withdrawCompanyKyc } from '../kyc/kyc.testing';
 import { supplyOf, vcusOf } from '../minting/minting.testing';
 import { createRegistryTenant } from '../registry/registry.testing';
 import { registerNewWallet } from '../wallets/wallets.testing';
@@ -47,8 +48,6 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
           .where(and(eq(chainSubmissions.kind, 'retirement.burn'), eq(chainSubmissions.status, 'confirmed')))
       ).filter((row) => row.reference.retirementId === retirementId),
     );
-  const setKyc = (who: SignedIn, status: string) =>
-    app().inject({ method: 'PUT', url: `/api/v1/companies/${companyAdmin.result.company.id}/kyc-status`, headers: who.headers, payload: { status } });
 
   beforeAll(async () => {
     harness = await createTestApp();
@@ -196,19 +195,25 @@ describe('retirements API: retire now, certificates, registry, guards, idempoten
     expect(response.json().error.fields['idempotency-key']).toBeDefined();
   });
 
-  it('refuses without KYC/AML approval of the selected company; only administrators set the KYC status', async () => {
+  it('refuses without KYC/AML approval of the selected company; the KYC review decides it (no status switch any more)', async () => {
     const cso = await signInAs(app(), 'cso@demo.test');
-    expect((await setKyc(companyAdmin, 'pending')).statusCode).toBe(403);
-    expect((await setKyc(cso, 'pending')).statusCode).toBe(403);
-    const set = await setKyc(admin, 'pending');
-    expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().data).toMatchObject({ id: companyAdmin.result.company.id, kycStatus: 'pending' });
+    const companyId = companyAdmin.result.company.id;
+    const stopgap = await app().inject({
+      method: 'PUT',
+      url: `/api/v1/companies/${companyId}/kyc-status`,
+      headers: admin.headers,
+      payload: { status: 'pending' },
+    });
+    expect(stopgap.statusCode).toBe(404);
+    await withdrawCompanyKyc(app(), companyAdmin, cso);
+    const pending = await app().db.asSystem((tx) => tx.select().from(companies).where(eq(companies.id, companyId)));
+    expect(pending[0]?.kycStatus).toBe('pending');
     try {
       const refused = await post(app(), companyAdmin, '/api/v1/retirements', retireBody(fixture, companyAdmin));
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ message: retirementTexts.kycRequired, error: { code: 'KYC_REQUIRED' } });
     } finally {
-      expect((await setKyc(admin, 'approved')).statusCode).toBe(200);
+      await approveCompanyKyc(app(), companyAdmin, cso);
     }
     const audited = await app().db.asSystem((tx) => tx.select().from(companies).where(eq(companies.id, companyAdmin.result.company.id)));
     expect(audited[0]?.kycStatus).toBe('approved');

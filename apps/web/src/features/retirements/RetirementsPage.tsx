@@ -110,7 +110,6 @@ export default function RetirementsPage({ name }: { name: string }) {
             holdingsLoading={holdings.isPending}
             onCompanyChange={setFormCompanyId}
             defaultCompanyId={user.companyId}
-            role={user.role}
             connectedAddress={browserWallet.connected?.account.address ?? null}
             busy={state.phase === 'running'}
             onConnect={() => setPickerOpen(true)}

@@ -1,4 +1,4 @@
-import type { CompanySummary, PortfolioHolding, Retirement, Role } from '@carbonledger/contracts';
+import type { CompanySummary, PortfolioHolding, Retirement } from '@carbonledger/contracts';
 
 export interface RetirementGuards {
   /** docs/product.md §5: retirements need a connected wallet. */
@@ -7,8 +7,6 @@ export interface RetirementGuards {
   holderWalletMissing: boolean;
   /** docs/product.md §5: … and KYC/AML approval for the selected company. */
   kycBlocked: boolean;
-  /** Until the KYC screens exist, platform administrators set a company's KYC status here. */
-  canSetKycStatus: boolean;
   canRetire: boolean;
 }
 
@@ -17,10 +15,9 @@ export interface RetirementGuardInput {
   /** The token (and the wallet holding it) chosen in the form, once there is one. */
   holding: Pick<PortfolioHolding, 'walletAddress' | 'walletType'> | undefined;
   company: CompanySummary | undefined;
-  role: Role | undefined;
 }
 
-export function retirementGuards({ connectedAddress, holding, company, role }: RetirementGuardInput): RetirementGuards {
+export function retirementGuards({ connectedAddress, holding, company }: RetirementGuardInput): RetirementGuards {
   const walletMissing = connectedAddress === null;
   const holderWalletMissing = !walletMissing && holding?.walletType === 'external' && holding.walletAddress !== connectedAddress;
   const kycBlocked = Boolean(company && company.kycStatus !== 'approved');
@@ -28,7 +25,6 @@ export function retirementGuards({ connectedAddress, holding, company, role }: R
     walletMissing,
     holderWalletMissing,
     kycBlocked,
-    canSetKycStatus: kycBlocked && (role === 'ADMIN' || role === 'SUPER_ADMIN'),
     canRetire: !walletMissing && !holderWalletMissing && !kycBlocked && Boolean(company),
   };
 }

@@ -5,7 +5,6 @@ import {
   type CreateRetirementRequest,
   type Language,
   type PortfolioHolding,
-  type Role,
 } from '@carbonledger/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
@@ -42,7 +41,6 @@ export interface NewRetirementFormProps {
   holdings: readonly PortfolioHolding[];
   holdingsLoading: boolean;
   defaultCompanyId: string;
-  role: Role | undefined;
   /** The browser wallet's address, null when none is connected. */
   connectedAddress: string | null;
   busy: boolean;
@@ -64,7 +62,6 @@ export function NewRetirementForm({
   holdings,
   holdingsLoading,
   defaultCompanyId,
-  role,
   connectedAddress,
   busy,
   onConnect,
@@ -87,7 +84,7 @@ export function NewRetirementForm({
   const company = companies.find((candidate) => candidate.id === companyId);
   useEffect(() => onCompanyChange(companyId), [companyId, onCompanyChange]);
   const holding = holdings.find((candidate) => holdingKey(candidate) === holdingValue);
-  const guards = retirementGuards({ connectedAddress, holding, company, role });
+  const guards = retirementGuards({ connectedAddress, holding, company });
   const countries = useMemo(() => countryOptions(language), [language]);
   // MUI fields take the input element's ref as inputRef.
   const field = (name: Exclude<keyof RetirementFormValues, 'schedule'>) => {

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import type { KycStatus } from '../../db/schema';
+import { embeddedContentStore, type ContentStore } from '../files';
+import type { NotificationPublisher } from '../notifications';
+import type { RealtimeGateway } from '../realtime';
+import { createKycSealer, type KycSealer } from './kyc.sealing';
+
+/** A company's KYC/AML status moved (after commit): what the compliance controls react to. */
+export interface KycStatusChange {
+  tenantId: string;
+  companyId: string;
+  from: KycStatus;
+  to: KycStatus;
+  actorUserId: string;
+}
+
+/** What the KYC services need from the app: the database, the sealing key, the file store, the socket gateway and who hears of status changes. */
+export interface KycDeps {
+  db: Database;
+  sealer: KycSealer;
+  store: ContentStore;
+  live: Pick<RealtimeGateway, 'emitToCompany'> & NotificationPublisher;
+  statusChanged: (change: KycStatusChange) => Promise<void>;
+}
+
+export function kycDepsOf(app: FastifyInstance): KycDeps {
+  return {
+    db: app.db,
+    sealer: createKycSealer(app.masterKey),
+    store: embeddedContentStore(app.config.dataDir),
+    live: app.live,
+    statusChanged: async () => undefined,
+  };
+}
