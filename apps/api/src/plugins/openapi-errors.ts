@@ -50,6 +50,7 @@ const DOMAINS_OF_TAG: Readonly<Record<string, readonly string[]>> = {
   projects: ['REGISTRY'],
   retirements: ['RETIREMENT', 'CHAIN', 'WALLET'],
   companies: ['COMPANY'],
+  roles: ['ROLES'],
 };
 
 /** Generic codes beyond the ones every route of its kind answers, thrown by a tag's services. */
