@@ -145,6 +145,8 @@ export const updateCompanyRequest = z
   .superRefine(taxIdMatchesCountry);
 export type UpdateCompanyRequest = z.input<typeof updateCompanyRequest>;
 
+export type KycStatus = z.infer<typeof kycStatusSchema>;
+
 export const companyIdParams = z.object({ id: z.uuid() });
 
 export const companyListQuery = z.object({ search: singleLineText().trim().max(100).optional() });

@@ -1,6 +1,7 @@
 import { SERVER_EVENTS } from '@carbonledger/contracts';
 import { reloadSession } from '../features/auth/session';
 import { certificateKeys } from '../features/certificates/api/certificates';
+import { companyKeys } from '../features/companies/api/companies';
 import { portfolioKeys } from '../features/portfolio/api/portfolio';
 import { walletKeys } from '../features/wallets/api/wallets';
 import { appRealtime, useRealtimeEvent, useRealtimeInvalidate, type RealtimeClient } from '../lib/realtime';
@@ -18,6 +19,8 @@ export function LiveRefresh({ client = appRealtime() }: { client?: RealtimeClien
   useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate, SERVER_EVENTS.mintingJobUpdate], portfolioKeys.all, client);
   useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate], certificateKeys.all, client);
   useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate, SERVER_EVENTS.mintingJobUpdate], ['dashboard'], client);
+  // A company's record or KYC status changed, or one of its wallets (the companies list counts them): company screens and Settings → Company.
+  useRealtimeInvalidate([SERVER_EVENTS.companyUpdate, SERVER_EVENTS.approvalUpdate], companyKeys.all, client);
   // The user's permissions changed (docs/product.md §6): the session is read again so menus and buttons follow.
   useRealtimeEvent(SERVER_EVENTS.permissionsChanged, () => void reloadSession(), client);
   return null;

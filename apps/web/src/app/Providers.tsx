@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useAuthStore } from '../lib/auth-store';
 import { lazyPage } from '../lib/lazy-page';
-import { buildTheme, useThemeStore } from '../lib/theme';
+import { buildTheme, useBrandFonts, useThemeMode } from '../lib/theme';
 import { onToastHostWanted } from '../lib/toast';
 
 const ToastHost = lazyPage<object>(() => import('./ToastHost'));
@@ -20,8 +20,9 @@ function Toasts() {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
-  const mode = useThemeStore((state) => state.mode);
+  const { mode } = useThemeMode();
   const branding = useAuthStore((state) => state.tenant?.branding);
+  useBrandFonts(branding?.fonts);
   const theme = useMemo(() => buildTheme(mode, branding), [mode, branding]);
   return (
     <ThemeProvider theme={theme}>

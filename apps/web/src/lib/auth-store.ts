@@ -21,6 +21,8 @@ interface AuthState {
   signedIn: (state: SignedInState) => void;
   signedOut: (reason?: 'expired') => void;
   userUpdated: (user: User) => void;
+  /** The tenant's branding changed (Settings → Company): the theme follows at once. */
+  tenantUpdated: (tenant: Tenant) => void;
 }
 
 /** Who is signed in. The token and session keys themselves live in localStorage (docs/product.md §3). */
@@ -34,4 +36,5 @@ export const useAuthStore = create<AuthState>()((set) => ({
   signedIn: (state) => set({ status: 'authenticated', sessionExpired: false, ...state }),
   signedOut: (reason) => set({ status: 'unauthenticated', user: null, company: null, tenant: null, session: null, sessionExpired: reason === 'expired' }),
   userUpdated: (user) => set({ user }),
+  tenantUpdated: (tenant) => set({ tenant }),
 }));

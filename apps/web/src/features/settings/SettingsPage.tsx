@@ -9,6 +9,7 @@ import { NotAvailableYet } from '../../components/NotAvailableYet';
 import { PageHeader } from '../../components/PageHeader';
 import { SETTINGS_TABS, SettingsTabs, type SettingsTab } from '../../components/SettingsTabs';
 import { useAuthStore } from '../../lib/auth-store';
+import { CompanyTab } from './components/CompanyTab';
 import { SecurityTab } from './components/SecurityTab';
 
 export default function SettingsPage({ name }: { name: string }) {
@@ -28,13 +29,14 @@ export default function SettingsPage({ name }: { name: string }) {
       <SettingsTabs value={tab} />
       <Box role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
         {tab === 'security' && <SecurityTab user={user} />}
+        {tab === 'company' && <CompanyTab user={user} />}
         {tab === 'blockchain' && !isAdministrator(user.role) && (
           <Alert severity="warning" icon={<LockOutlined />}>
             <AlertTitle>{t('settings.restricted.title')}</AlertTitle>
             {t('settings.restricted.message')}
           </Alert>
         )}
-        {(tab === 'company' || tab === 'api' || tab === 'notifications' || tab === 'compliance' || tab === 'advanced' || (tab === 'blockchain' && isAdministrator(user.role))) && (
+        {(tab === 'api' || tab === 'notifications' || tab === 'compliance' || tab === 'advanced' || (tab === 'blockchain' && isAdministrator(user.role))) && (
           <NotAvailableYet name={tabName} />
         )}
       </Box>
