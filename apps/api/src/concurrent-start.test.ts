@@ -41,7 +41,7 @@ describe.skipIf(!serverUrl)('two processes starting together on an empty Postgre
         const started = await Promise.allSettled([0, 1].map(() => buildApp(config, { logger: false, chain: openEmbeddedChain({ snapshotPath: null }) })));
         const apps = started.filter((result): result is PromiseFulfilledResult<App> => result.status === 'fulfilled').map((result) => result.value);
         try {
-          expect(started.filter((result) => result.status === 'rejected').map((result) => failureOf((result as PromiseRejectedResult).reason))).toEqual([]);
+          expect(started.filter((result) => result.status === 'rejected').map((result) => failureOf(result.reason))).toEqual([]);
           for (const app of apps) expect((await app.inject({ url: '/api/v1/health' })).json().data.components.jobs.status).toBe('up');
           const seeded = await apps[0]!.db.asSystem(async (tx) => ({
             tenants: (await tx.select({ n: count() }).from(tenants))[0]!.n,

@@ -80,19 +80,17 @@ describe('fuzzing every OpenAPI operation', () => {
   async function freshAdmin(): Promise<SignedIn> {
     const email = `fuzz-${randomUUID().slice(0, 8)}@demo.test`;
     await harness.app.db.asSystem((tx) =>
-      tx
-        .insert(users)
-        .values({
-          tenantId,
-          companyId: platformCompanyId,
-          email,
-          passwordHash: adminPasswordHash,
-          role: 'ADMIN',
-          firstName: 'Fuzz',
-          lastName: 'Admin',
-          status: 'active',
-          verified: true,
-        }),
+      tx.insert(users).values({
+        tenantId,
+        companyId: platformCompanyId,
+        email,
+        passwordHash: adminPasswordHash,
+        role: 'ADMIN',
+        firstName: 'Fuzz',
+        lastName: 'Admin',
+        status: 'active',
+        verified: true,
+      }),
     );
     return signInAs(harness.app, email);
   }
@@ -116,7 +114,7 @@ describe('fuzzing every OpenAPI operation', () => {
       verde.result.company.id,
       verde.result.user.id,
       otherTenant.companyId,
-      otherTenant.userId!,
+      otherTenant.userId,
       otherTenant.tenantId,
       '00000000-0000-0000-0000-000000000000',
     ];
@@ -242,7 +240,7 @@ describe('fuzzing every OpenAPI operation', () => {
   });
 
   it('answers no fuzzed request with a server error', async () => {
-    const document = (await harness.app.inject({ url: '/api/v1/openapi.json' })).json() as OpenApiDocument;
+    const document = (await harness.app.inject({ url: '/api/v1/openapi.json' })).json<OpenApiDocument>();
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
     );
@@ -267,7 +265,7 @@ describe('fuzzing every OpenAPI operation', () => {
             });
             if (response.statusCode >= 500) {
               failures.push(
-                `${method} ${request.url}?${new URLSearchParams(request.query)} ${JSON.stringify(request.body)?.slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`,
+                `${method} ${request.url}?${new URLSearchParams(request.query).toString()} ${JSON.stringify(request.body)?.slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`,
               );
             }
             return response.statusCode < 500;

@@ -92,9 +92,9 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const client = await PGlite.create(dataDir ?? undefined, { extensions: { btree_gist } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const executeSql: Database['executeSql'] = async (text, values) => {
-    if (values && values.length > 0) return client.query(text, values) as Promise<SqlResult>;
+    if (values && values.length > 0) return client.query(text, values);
     const results = await client.exec(text);
-    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    return { rows: results.at(-1)?.rows ?? [] };
   };
   // One in-process connection, a superuser by construction: there is no other role to connect as.
   const database: Database = {
@@ -110,9 +110,9 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   await migrate((work) =>
     client.transaction((tx) =>
       work(async (text, values) => {
-        if (values) return (await tx.query(text, values)) as SqlResult;
+        if (values) return await tx.query(text, values);
         const results = await tx.exec(text);
-        return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+        return { rows: results.at(-1)?.rows ?? [] };
       }),
     ),
   );
@@ -142,10 +142,10 @@ async function openPostgres(url: string, appUrl: string | undefined): Promise<Da
     kind: 'postgres',
     ...transactionsOn(db, appUrl ? SYSTEM_ROLE : null),
     async executeSql(text, values) {
-      return pool.query(text, values) as unknown as Promise<SqlResult>;
+      return pool.query(text, values);
     },
     async executeOwnerSql(text, values) {
-      return owner.query(text, values) as unknown as Promise<SqlResult>;
+      return owner.query(text, values);
     },
     async ping() {
       await pool.query('select 1');
@@ -159,7 +159,7 @@ async function openPostgres(url: string, appUrl: string | undefined): Promise<Da
     const connection = await owner.connect();
     try {
       await connection.query('BEGIN');
-      const result = await work(async (text, values) => (await connection.query(text, values)) as unknown as SqlResult);
+      const result = await work(async (text, values) => await connection.query(text, values));
       await connection.query('COMMIT');
       return result;
     } catch (error) {

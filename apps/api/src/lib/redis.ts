@@ -28,7 +28,7 @@ export async function assertRedisReachable(url: string): Promise<void> {
   try {
     await client.connect();
     const answer = await client.ping();
-    if (answer !== 'PONG') throw new Error(`PING answered ${answer}`);
+    if (answer !== 'PONG') throw new Error(`PING answered ${String(answer)}`);
   } catch (error) {
     throw new ConfigError(
       `Invalid configuration:\n  REDIS_URL: cannot reach Redis at ${shown(url)} (${error instanceof Error ? error.message : String(error)})`,

@@ -43,6 +43,7 @@ async function signerFromSeed(seed: Uint8Array, purpose: PlatformKeyPurpose): Pr
     address: keyPairSigner.address,
     purpose,
     signTransactions: keyPairSigner.signTransactions,
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-member-access -- kit types keyPair as the DOM's CryptoKeyPair, which Node's lib does not declare
     sign: (bytes) => signBytes(keyPairSigner.keyPair.privateKey, bytes),
   };
 }

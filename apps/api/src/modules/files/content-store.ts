@@ -31,7 +31,10 @@ export function directoryContentStore(directory: string): ContentStore {
       const target = pathOf(cid);
       const exists = await stat(target).then(
         () => true,
-        (error: unknown) => (isMissing(error) ? false : Promise.reject(error)),
+        (error: unknown) => {
+          if (isMissing(error)) return false;
+          throw error;
+        },
       );
       if (exists) return;
       await mkdir(directory, { recursive: true });

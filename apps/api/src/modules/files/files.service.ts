@@ -29,10 +29,10 @@ export interface Uploader {
 
 /** The name the browser gave, without any folder part or control characters, at most 200 characters. */
 function displayName(name: string | null): string | null {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const cleaned = (name ?? '')
     .split(/[\\/]/)
     .pop()!
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 200);

@@ -23,7 +23,7 @@ describe('GET /api/v1/health', () => {
   });
 
   it('answers 503 and names the component that is down', async () => {
-    const original = harness.app.chain.health;
+    const original = harness.app.chain.health.bind(harness.app.chain);
     harness.app.chain.health = async () => {
       throw new Error('validator unreachable');
     };

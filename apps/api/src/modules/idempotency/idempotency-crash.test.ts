@@ -6,8 +6,7 @@ import type { App } from '../../app';
 import { chainSubmissions, idempotencyKeys, mintOperations, retirements } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
-import { supplyOf } from '../minting/minting.testing';
-import { resumeStaleOperations } from '../minting/minting.jobs';
+import { resumeStaleOperations, supplyOf } from '../minting/minting.testing';
 import { mintingDeps } from '../minting';
 import { retirementDeps, sweepRetirements } from '../retirements';
 import { post, retireBody, retirementFixture, WIND_PROJECT, type RetirementFixture } from '../retirements/retirements.testing';
@@ -22,6 +21,7 @@ const never = () => new Promise<never>(() => undefined);
  */
 function dieAfterNextChainSend(app: App): Promise<void> {
   const chain = app.chain;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was and called with .call(chain)
   const send = chain.sendAndConfirm;
   return new Promise((died) => {
     chain.sendAndConfirm = async (transaction, options) => {
@@ -36,6 +36,7 @@ function dieAfterNextChainSend(app: App): Promise<void> {
 /** The process dies just before its chain transaction is built: the operation exists, nothing was sent. */
 function dieBeforeNextChainSend(app: App): Promise<void> {
   const chain = app.chain;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was and called with .call(chain)
   const blockhash = chain.getLatestBlockhash;
   return new Promise((died) => {
     chain.getLatestBlockhash = () => {

@@ -3,9 +3,12 @@ import { address } from '@solana/kit';
 import { formatVerraSerial, parseVerraSerial, serialForRange, type CarbonProjectDetail, type Vcu } from '@carbonledger/contracts';
 import type { App } from '../../app';
 import type { SignedIn } from '../auth/auth.testing';
-import { sandboxRegistry } from '../registry/sandbox-registry';
+import { sandboxRegistry } from '../registry/registry.testing';
 import { importVcuBlock, type VcuImporter } from '../registry';
 import { decide, registerNewWallet } from '../wallets/wallets.testing';
+
+/** The crash-recovery pass, for tests that kill an operation half-way and resume it. */
+export { resumeStaleOperations } from './minting.jobs';
 
 /** SOL the test wallets get from the local faucet: enough for any preview's total cost (docs/product.md §5). */
 export const TEST_WALLET_LAMPORTS = 1_000_000_000n;

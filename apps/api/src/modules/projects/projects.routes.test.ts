@@ -262,8 +262,8 @@ describe('carbon projects and VCU import API', () => {
 
     it('lets one of two simultaneous imports of overlapping ranges win and refuses the other with 409', async () => {
       const [first, second] = await Promise.all([importSerial(WIND(690102001, 690102500)), importSerial(WIND(690102300, 690102800))]);
-      expect([first!.statusCode, second!.statusCode].sort()).toEqual([201, 409]);
-      const loser = first!.statusCode === 409 ? first! : second!;
+      expect([first.statusCode, second.statusCode].sort()).toEqual([201, 409]);
+      const loser = first.statusCode === 409 ? first : second;
       expect(loser.json().message).toBe(registryTexts.overlap);
     });
 
@@ -329,17 +329,15 @@ describe('carbon projects and VCU import API', () => {
       await harness.app.db.asSystem(async (tx) => {
         const [verde] = await tx.select().from(companies).where(eq(companies.name, 'Verde Energia S.A.'));
         const [acme] = await tx.insert(companies).values({ tenantId: verde!.tenantId, name: 'Acme Carbon', kycStatus: 'approved' }).returning();
-        await tx
-          .insert(users)
-          .values({
-            tenantId: verde!.tenantId,
-            companyId: acme!.id,
-            email: 'acme@demo.test',
-            passwordHash,
-            role: 'COMPANY_ADMIN',
-            firstName: 'Ana',
-            lastName: 'Acme',
-          });
+        await tx.insert(users).values({
+          tenantId: verde!.tenantId,
+          companyId: acme!.id,
+          email: 'acme@demo.test',
+          passwordHash,
+          role: 'COMPANY_ADMIN',
+          firstName: 'Ana',
+          lastName: 'Acme',
+        });
       });
       otherCompany = await signInAs(harness.app, 'acme@demo.test');
       platformAdmin = await signInAs(harness.app, 'admin@demo.test');

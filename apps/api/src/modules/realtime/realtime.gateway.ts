@@ -20,6 +20,18 @@ import { listTransactions, transactionsOfRecord, type TransactionRecord, type Tr
 /** Who a socket belongs to, as proven by its access token and live session. */
 export type SocketIdentity = Pick<Actor, 'userId' | 'tenantId' | 'companyId' | 'role'> & { sessionId: string };
 
+/** What the gateway keeps on a socket (socket.io types `socket.data` as any). */
+interface SocketData {
+  identity?: SocketIdentity;
+}
+
+/** The identity of a socket that passed the handshake's authentication. */
+function identityOf(socket: { data: unknown }): SocketIdentity {
+  const { identity } = socket.data as SocketData;
+  if (!identity) throw new Error('realtime: a socket without an identity passed the handshake');
+  return identity;
+}
+
 export interface RealtimeGatewayDeps {
   realtime: RealtimeServer;
   database: Database;
@@ -97,7 +109,7 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       .authenticate(token)
       .then((identity) => {
         if (!identity) return next(new Error('SESSION_EXPIRED'));
-        socket.data.identity = identity;
+        (socket.data as SocketData).identity = identity;
         next();
       })
       .catch(() => next(new Error('UNAUTHORIZED')));
@@ -111,7 +123,7 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
 
   const connectedUsers = () => {
     const users = new Set<string>();
-    for (const socket of members.sockets.values()) users.add((socket.data.identity as SocketIdentity).userId);
+    for (const socket of members.sockets.values()) users.add(identityOf(socket).userId);
     return users.size;
   };
 
@@ -126,7 +138,7 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     });
     socket.on(unsubscribeEvent('system_stats'), () => void socket.leave(SYSTEM_STATS_ROOM));
     socket.emit(SERVER_EVENTS.connectionConfirmed, {
-      userId: (socket.data.identity as SocketIdentity | undefined)?.userId ?? null,
+      userId: (socket.data as SocketData).identity?.userId ?? null,
       namespace: namespace.name,
       serverTime: new Date().toISOString(),
     });
@@ -163,7 +175,7 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
   };
 
   members.on('connection', (socket) => {
-    const identity = socket.data.identity as SocketIdentity;
+    const identity = identityOf(socket);
     void socket.join([sessionRoom(identity.sessionId), userRoom(identity.userId), companyAudienceRoom('company', identity)]);
     handleCommon(socket, members);
     socket.on(CLIENT_EVENTS.subscribeNotifications, () => {

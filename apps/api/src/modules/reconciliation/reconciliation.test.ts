@@ -10,10 +10,8 @@ import {
   retirementTexts,
   tokenMetadataDocumentSchema,
   transactionListSchema,
-  type DiscrepancyList,
   type Retirement,
   type SecurityAlert,
-  type TransactionView,
 } from '@carbonledger/contracts';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
@@ -28,12 +26,12 @@ import { reconcileNow } from './index';
 const discrepancies = async (app: App, who: SignedIn, query = '') => {
   const response = await get(app, who, `/api/v1/reconciliation/discrepancies${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return discrepancyListSchema.parse(response.json().data) as DiscrepancyList;
+  return discrepancyListSchema.parse(response.json().data);
 };
 const transactions = async (app: App, who: SignedIn, query = '') => {
   const response = await get(app, who, `/api/v1/transactions${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return transactionListSchema.parse(response.json().data).items as TransactionView[];
+  return transactionListSchema.parse(response.json().data).items;
 };
 const metadata = async (app: App, mint: string) => {
   const response = await app.inject({ method: 'GET', url: `/api/v1/public/tokens/${mint}/metadata.json` });

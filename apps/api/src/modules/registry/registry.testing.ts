@@ -6,6 +6,9 @@ import type { Actor } from '../../lib/actor';
 import { hashPassword } from '../../lib/passwords';
 import { seedSandboxRegistry } from './sandbox-seed';
 
+/** The embedded sandbox registry, for tests of other modules that drive it directly. */
+export { sandboxRegistry } from './sandbox-registry';
+
 /** A first, untouched block of the sandbox's Texas wind project: 5,000 units, vintage 2023. */
 export const WIND_BLOCK = '16044-690100001-690105000-VCS-VCU-262-VER-US-1-3107-01012023-31122023-0';
 export const WIND_PROJECT = '3107';

@@ -42,7 +42,7 @@ describe('sandbox registry demo data', () => {
     for (const project of SANDBOX_PROJECTS) {
       const projectBlocks = sandboxBlocksFor('tenant', project);
       projectBlocks.forEach((block, index) => {
-        if (index > 0) expect(block.blockStart!).toBeGreaterThan(projectBlocks[index - 1]!.blockEnd!);
+        if (index > 0) expect(block.blockStart).toBeGreaterThan(projectBlocks[index - 1]!.blockEnd);
       });
     }
   });

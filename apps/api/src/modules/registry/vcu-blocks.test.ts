@@ -260,7 +260,7 @@ describe('VCU import, reservation and the one-tokenisation rule', () => {
     const counts = await database.withTenant(actor.tenantId, (tx) =>
       tx.execute(sql`select status, count(*)::int as n from vcu_blocks group by status order by status`),
     );
-    expect((counts as unknown as { rows: unknown[] }).rows).toEqual([
+    expect((counts as { rows: unknown[] }).rows).toEqual([
       { status: 'available', n: 1 },
       { status: 'released', n: 1 },
     ]);

@@ -89,7 +89,7 @@ export function verraRegistry(options: VerraRegistryOptions): RegistryAdapter {
       const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
       if (search) query.set('search', search);
       if (type) query.set('type', type);
-      const result = await read(`projects?${query}`, projectPageSchema);
+      const result = await read(`projects?${query.toString()}`, projectPageSchema);
       if (!result) throw unavailable(new Error('project search answered 404'));
       return { items: result.items.map(asProject), total: result.total };
     },

@@ -89,7 +89,8 @@ export async function completeRetirement(
   // The submission says confirmed; the chain must still say so (a crash can cost the chain what
   // the ledger recorded). If not, the retirement waits and the reconciliation pass reports it.
   if (!(await landedOnChain(deps.context.chain, burn.signature!))) return row;
-  const certificateMint = String(burn.reference.certificateMint ?? row.certificateMint);
+  const recordedMint = burn.reference.certificateMint;
+  const certificateMint = typeof recordedMint === 'string' ? recordedMint : String(row.certificateMint);
   const completed = await deps.context.db.withTenant(row.tenantId, async (tx) => {
     const locked = (await repository.findRetirementForUpdate(tx, row.id))!;
     if (locked.status === 'completed') return null;

@@ -86,5 +86,5 @@ export function decodeInstructions(transaction: Transaction): { feePayer: string
       return { address: account.address, signer: isSignerRole(role), writable: isWritableRole(role) };
     }),
   }));
-  return { feePayer: message.feePayer.address as string, instructions };
+  return { feePayer: message.feePayer.address, instructions };
 }

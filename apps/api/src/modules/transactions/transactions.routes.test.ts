@@ -9,7 +9,6 @@ import {
   transactionViewSchema,
   type ExecuteMintResult,
   type MintPreview,
-  type TransactionList,
   type TransactionView,
 } from '@carbonledger/contracts';
 import { certificates, companies, retirements, users } from '../../db/schema';
@@ -37,7 +36,7 @@ describe('transactions API: mints from the database, transfers from the chain, p
   const list = async (who: SignedIn, query = '') => {
     const response = await get(`/api/v1/transactions${query}`, who);
     expect(response.statusCode, response.body).toBe(200);
-    return transactionListSchema.parse(response.json().data) as TransactionList;
+    return transactionListSchema.parse(response.json().data);
   };
 
   /** A second customer company of the demo tenant with its own company administrator. */
@@ -47,19 +46,17 @@ describe('transactions API: mints from the database, transfers from the chain, p
     const email = `admin@${name.toLowerCase().replace(/[^a-z]/g, '')}.test`;
     return harness.app.db.asSystem(async (tx) => {
       const [company] = await tx.insert(companies).values({ tenantId, name }).returning();
-      await tx
-        .insert(users)
-        .values({
-          tenantId,
-          companyId: company!.id,
-          email,
-          passwordHash,
-          role: 'COMPANY_ADMIN',
-          firstName: 'Other',
-          lastName: 'Admin',
-          status: 'active',
-          verified: true,
-        });
+      await tx.insert(users).values({
+        tenantId,
+        companyId: company!.id,
+        email,
+        passwordHash,
+        role: 'COMPANY_ADMIN',
+        firstName: 'Other',
+        lastName: 'Admin',
+        status: 'active',
+        verified: true,
+      });
       return { companyId: company!.id, email };
     });
   }

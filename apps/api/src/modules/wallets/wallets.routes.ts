@@ -152,7 +152,7 @@ export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
       const prepared = await prepareWalletVerification(deps, actorOf(request), request.params.id);
       return ok(
         request,
-        { ...prepared, requiredSigner: prepared.requiredSigner as string, lastValidBlockHeight: prepared.lastValidBlockHeight.toString() },
+        { ...prepared, requiredSigner: prepared.requiredSigner, lastValidBlockHeight: prepared.lastValidBlockHeight.toString() },
         signingTexts.prepared,
       );
     },
