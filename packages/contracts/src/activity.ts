@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: the sentences of every audited action in English, Portuguese and
+ * Spanish are data, kept in one table so that a new action is added in one place.
+ */
 import { z } from 'zod';
 import { LANGUAGES, type Language } from './constants';
 import { singleLineText } from './text';

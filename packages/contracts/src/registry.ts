@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: the Verra serial grammar, its parsing and formatting, and the
+ * registry's payload schemas are one contract that the API, the web forms and the tests share.
+ */
 import { z } from 'zod';
 
 /**

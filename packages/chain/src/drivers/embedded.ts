@@ -1,3 +1,8 @@
+/*
+ * Over 300 lines on purpose: openEmbeddedChain is one closure over the LiteSVM instance, its
+ * journal and its block clock, and every ChainClient method reads or advances that shared state.
+ * Durability lives in embedded-store.ts, history in history.ts (docs/chain.md "Durability").
+ */
 import { FailedTransactionMetadata, LiteSVM, TransactionMetadata, type EpochSchedule, type SimulatedTransactionInfo } from 'litesvm';
 import {
   getBase58Decoder,

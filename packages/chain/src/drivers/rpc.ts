@@ -1,3 +1,8 @@
+/*
+ * Over 300 lines on purpose: openRpcChain is one closure over the HTTP transport and the
+ * WebSocket that may or may not be open; confirmation, resending and the polling fallback all
+ * share that state (docs/chain.md).
+ */
 import {
   createDefaultRpcTransport,
   createSolanaRpcFromTransport,

@@ -1,3 +1,7 @@
+/*
+ * Over 300 lines on purpose: one wizard step's form, whose fields validate against each other
+ * (VCU block, quantity cap, wallet, preview) through one react-hook-form instance.
+ */
 import { mintingTexts, type CarbonProject, type CompanyWallet, type MintPreview, type Vcu } from '@carbonledger/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
