@@ -55,7 +55,6 @@ describe('route table', () => {
       '/approvals',
       '/api-management',
       '/compliance',
-      '/api-docs',
       '/webhooks',
       '/compliance/kyc-reviews',
       '/registry',
@@ -89,6 +88,7 @@ describe('route table', () => {
       '/team/activity',
       '/team/roles',
       '/team/users',
+      '/api-docs',
     ]);
     for (const route of [...built, ...PUBLIC_ROUTES, ...OPEN_ROUTES]) expect(route.page.$$typeof).toBe(Symbol.for('react.lazy'));
     expect(Object.keys(SIGNED_IN_PAGES)).toEqual(built.map((route) => route.path));

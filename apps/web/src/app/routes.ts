@@ -31,7 +31,6 @@ export const PENDING_ROUTES = [
   ['/approvals', 'approvals'],
   ['/api-management', 'apiManagement'],
   ['/compliance', 'compliance'],
-  ['/api-docs', 'apiDocs'],
   ['/webhooks', 'webhooks'],
   ['/compliance/kyc-reviews', 'kycReviews'],
   ['/registry', 'registry'],
@@ -62,6 +61,7 @@ const BUILT_ROUTES = [
   ['/team/activity', 'teamActivity'],
   ['/team/roles', 'teamRoles'],
   ['/team/users', 'teamUsers'],
+  ['/api-docs', 'apiDocs'],
 ] as const;
 
 /** Signed-in screens rendered inside the layout, each its own chunk. */

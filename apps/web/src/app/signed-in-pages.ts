@@ -29,6 +29,7 @@ export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<PageModule>>
   '/team/activity': () => import('../features/team-activity/TeamActivityPage'),
   '/team/roles': () => import('../features/team-roles/TeamRolesPage'),
   '/team/users': () => import('../features/team-users/TeamUsersPage'),
+  '/api-docs': () => import('../features/api-docs/ApiDocsPage'),
 };
 
 /** Screens that later issues build share one statement saying so. */
