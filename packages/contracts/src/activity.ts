@@ -35,6 +35,25 @@ export const teamActivityEntrySchema = z.object({
 });
 export type TeamActivityEntry = z.infer<typeof teamActivityEntrySchema>;
 
+/** A recorded value longer than this is cut: a sentence names an address or a title, not a document. */
+const PARAM_MAX_LENGTH = 200;
+
+/**
+ * The details of an audit entry the sentences may name: top-level texts, numbers and flags (a
+ * list of texts joined). Nested records (chain receipts, price tables) stay in the audit trail.
+ */
+export function activityParamsOf(details: unknown): ActivityParams {
+  const record: unknown = typeof details === 'string' ? JSON.parse(details) : details;
+  if (!record || typeof record !== 'object' || Array.isArray(record)) return {};
+  const params: ActivityParams = {};
+  for (const [key, value] of Object.entries(record as Record<string, unknown>)) {
+    if (typeof value === 'string') params[key] = value.slice(0, PARAM_MAX_LENGTH);
+    else if (typeof value === 'number' || typeof value === 'boolean') params[key] = value;
+    else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) params[key] = value.join(', ').slice(0, PARAM_MAX_LENGTH);
+  }
+  return params;
+}
+
 /** A day (YYYY-MM-DD, UTC) or an instant; `from` and `to` are both inclusive (a day `to` means its end). */
 const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
 
@@ -153,6 +172,11 @@ const SENTENCES: Record<Language, Catalogue> = {
     'custom_role.updated': '{actor} changed the custom role “{name}”',
     'custom_role.deleted': '{actor} deleted the custom role “{name}”',
     'custom_role.assigned': '{actor} gave a user the custom role “{name}”',
+    'offset_request.created': '{actor} asked to retire {quantity} tCO2e on behalf of {beneficiaryName}',
+    'offset_request.retirement_started': 'The approved offset of {quantity} tCO2e for {beneficiaryName} went to retirement',
+    'offset_request.rejected': 'The offset request of {quantity} tCO2e for {beneficiaryName} was rejected',
+    'offset_request.failed': 'The offset request of {quantity} tCO2e for {beneficiaryName} failed',
+    'offset_request.cancelled': '{actor} cancelled the offset request of {quantity} tCO2e for {beneficiaryName}',
     'custom_role.unassigned': '{actor} took the custom role “{name}” away from a user',
   },
   pt: {
@@ -216,6 +240,11 @@ const SENTENCES: Record<Language, Catalogue> = {
     'custom_role.updated': '{actor} alterou o papel personalizado “{name}”',
     'custom_role.deleted': '{actor} excluiu o papel personalizado “{name}”',
     'custom_role.assigned': '{actor} atribuiu a um usuário o papel personalizado “{name}”',
+    'offset_request.created': '{actor} pediu a aposentadoria de {quantity} tCO2e em nome de {beneficiaryName}',
+    'offset_request.retirement_started': 'A compensação aprovada de {quantity} tCO2e para {beneficiaryName} foi enviada para aposentadoria',
+    'offset_request.rejected': 'O pedido de compensação de {quantity} tCO2e para {beneficiaryName} foi rejeitado',
+    'offset_request.failed': 'O pedido de compensação de {quantity} tCO2e para {beneficiaryName} falhou',
+    'offset_request.cancelled': '{actor} cancelou o pedido de compensação de {quantity} tCO2e para {beneficiaryName}',
     'custom_role.unassigned': '{actor} retirou de um usuário o papel personalizado “{name}”',
   },
   es: {
@@ -279,6 +308,11 @@ const SENTENCES: Record<Language, Catalogue> = {
     'custom_role.updated': '{actor} cambió el rol personalizado “{name}”',
     'custom_role.deleted': '{actor} eliminó el rol personalizado “{name}”',
     'custom_role.assigned': '{actor} asignó a un usuario el rol personalizado “{name}”',
+    'offset_request.created': '{actor} solicitó retirar {quantity} tCO2e en nombre de {beneficiaryName}',
+    'offset_request.retirement_started': 'La compensación aprobada de {quantity} tCO2e para {beneficiaryName} pasó a retiro',
+    'offset_request.rejected': 'La solicitud de compensación de {quantity} tCO2e para {beneficiaryName} fue rechazada',
+    'offset_request.failed': 'La solicitud de compensación de {quantity} tCO2e para {beneficiaryName} falló',
+    'offset_request.cancelled': '{actor} canceló la solicitud de compensación de {quantity} tCO2e para {beneficiaryName}',
     'custom_role.unassigned': '{actor} quitó a un usuario el rol personalizado “{name}”',
   },
 };
@@ -308,6 +342,7 @@ const ACTION_TYPES: Record<Language, Catalogue> = {
     company: 'Company',
     tenant: 'Tenant',
     custom_role: 'Custom roles',
+    offset_request: 'Offset requests',
   },
   pt: {
     auth: 'Logout',
@@ -322,6 +357,7 @@ const ACTION_TYPES: Record<Language, Catalogue> = {
     company: 'Empresa',
     tenant: 'Tenant',
     custom_role: 'Papéis personalizados',
+    offset_request: 'Pedidos de compensação',
   },
   es: {
     auth: 'Cierre de sesión',
@@ -336,6 +372,7 @@ const ACTION_TYPES: Record<Language, Catalogue> = {
     company: 'Empresa',
     tenant: 'Tenant',
     custom_role: 'Roles personalizados',
+    offset_request: 'Solicitudes de compensación',
   },
 };
 

@@ -22,6 +22,7 @@ export * from './companies';
 export * from './kyc';
 export * from './tenants';
 export * from './retirements';
+export * from './offsets';
 export * from './certificates';
 export * from './files';
 export * from './transactions';

@@ -39,6 +39,8 @@ export const SERVER_EVENTS = {
   companyUpdate: 'company_update',
   /** A company's KYC case changed (kycUpdatePayload, kyc.ts). */
   kycUpdate: 'kyc_update',
+  /** An offset request changed (offsetRequestUpdatePayload, offsets.ts). */
+  offsetRequestUpdate: 'offset_request_update',
 } as const;
 
 /** What a client can subscribe to: subscribe_{topic} starts a feed, unsubscribe_{topic} ends it. */

@@ -3,6 +3,7 @@ import { chainErrors } from './chain';
 import { companyErrors } from './companies';
 import { kycErrors } from './kyc';
 import { mintingErrors } from './minting';
+import { offsetErrors } from './offsets';
 import { profileErrors } from './profile';
 import { registryErrors } from './registry';
 import { retirementErrors } from './retirements';
@@ -22,6 +23,7 @@ export const domainErrorCatalogue = {
   ...companyErrors,
   ...kycErrors,
   ...mintingErrors,
+  ...offsetErrors,
   ...profileErrors,
   ...registryErrors,
   ...retirementErrors,

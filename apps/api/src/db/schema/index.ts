@@ -13,3 +13,4 @@ export * from './reconciliation';
 export * from './custom-roles';
 export * from './users';
 export * from './kyc';
+export * from './offsets';

@@ -1,24 +1,12 @@
 import { ACTIVITY_CSV_HEADINGS, ACTIVITY_EXPORT_MAX_ROWS, describeActivity, type ActivityFilters, type Language } from '@carbonledger/contracts';
 import type { Database } from '../../db/database';
 import type { Actor } from '../../lib/actor';
+import { csvLine } from '../../lib/csv';
 import * as repository from './activity.repository';
 import { filterFor, toEntry } from './activity.service';
 
 /** Rows read per transaction: a connection is never held for the whole download. */
 const PAGE_SIZE = 500;
-
-/**
- * One CSV cell (RFC 4180). A text a spreadsheet would run as a formula — starting with = + - @,
- * or a tab or carriage return that hides one — gets a leading apostrophe, so it shows as text.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-const csvLine = (cells: readonly (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**
  * The filtered activity as CSV in the reader's language, newest first, at most

@@ -1,27 +1,8 @@
-import type { TeamActivityEntry, ActivityFacets, ActivityFilters, ActivityList, ActivityParams } from '@carbonledger/contracts';
+import { activityParamsOf, type TeamActivityEntry, type ActivityFacets, type ActivityFilters, type ActivityList } from '@carbonledger/contracts';
 import type { Database } from '../../db/database';
 import { companyScopeOf, type Actor } from '../../lib/actor';
 import { describeDevice } from '../sessions';
 import * as repository from './activity.repository';
-
-/** A recorded value longer than this is cut: a sentence names an address or a title, not a document. */
-const PARAM_MAX_LENGTH = 200;
-
-/**
- * The details of an audit entry the sentences may name: top-level texts, numbers and flags (a
- * list of texts joined). Nested records (chain receipts, price tables) stay in the audit trail.
- */
-export function paramsOf(details: unknown): ActivityParams {
-  const record: unknown = typeof details === 'string' ? JSON.parse(details) : details;
-  if (!record || typeof record !== 'object' || Array.isArray(record)) return {};
-  const params: ActivityParams = {};
-  for (const [key, value] of Object.entries(record as Record<string, unknown>)) {
-    if (typeof value === 'string') params[key] = value.slice(0, PARAM_MAX_LENGTH);
-    else if (typeof value === 'number' || typeof value === 'boolean') params[key] = value;
-    else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) params[key] = value.join(', ').slice(0, PARAM_MAX_LENGTH);
-  }
-  return params;
-}
 
 export function toEntry(row: repository.EntryRow): TeamActivityEntry {
   const name = row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim();
@@ -32,7 +13,7 @@ export function toEntry(row: repository.EntryRow): TeamActivityEntry {
     resourceType: row.resource_type,
     resourceId: row.resource_id,
     actor: row.actor_user_id && row.email !== null ? { id: row.actor_user_id, name: name ?? row.email, email: row.email } : null,
-    params: paramsOf(row.details),
+    params: activityParamsOf(row.details),
     ip: row.ip,
     location: row.country,
     device: row.user_agent ? describeDevice(row.user_agent) : null,
