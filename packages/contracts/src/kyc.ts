@@ -310,7 +310,7 @@ export const kycQueueQuery = z
     pageSize: z.coerce.number().int().min(1).max(100).default(25),
   })
   .strict();
-export type KycQueueQuery = z.input<typeof kycQueueQuery>;
+export type KycQueueQuery = Omit<z.input<typeof kycQueueQuery>, 'page' | 'pageSize'> & { page?: number; pageSize?: number };
 
 export const kycQueueSchema = z.object({
   items: z.array(kycQueueItemSchema),

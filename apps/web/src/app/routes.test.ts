@@ -50,13 +50,11 @@ describe('route table', () => {
       '/jobs',
       '/cache',
       '/metrics',
-      '/kyc',
       '/offsets/requests',
       '/approvals',
       '/api-management',
       '/compliance',
       '/webhooks',
-      '/compliance/kyc-reviews',
       '/registry',
       '/financial/reconciliation',
       '/invoices',
@@ -88,6 +86,8 @@ describe('route table', () => {
       '/team/activity',
       '/team/roles',
       '/team/users',
+      '/kyc',
+      '/compliance/kyc-reviews',
       '/api-docs',
     ]);
     for (const route of [...built, ...PUBLIC_ROUTES, ...OPEN_ROUTES]) expect(route.page.$$typeof).toBe(Symbol.for('react.lazy'));

@@ -26,13 +26,11 @@ export const PENDING_ROUTES = [
   ['/jobs', 'jobs'],
   ['/cache', 'cache'],
   ['/metrics', 'metrics'],
-  ['/kyc', 'kyc'],
   ['/offsets/requests', 'offsetRequests'],
   ['/approvals', 'approvals'],
   ['/api-management', 'apiManagement'],
   ['/compliance', 'compliance'],
   ['/webhooks', 'webhooks'],
-  ['/compliance/kyc-reviews', 'kycReviews'],
   ['/registry', 'registry'],
   ['/financial/reconciliation', 'financialReconciliation'],
   ['/invoices', 'invoices'],
@@ -61,6 +59,8 @@ const BUILT_ROUTES = [
   ['/team/activity', 'teamActivity'],
   ['/team/roles', 'teamRoles'],
   ['/team/users', 'teamUsers'],
+  ['/kyc', 'kyc'],
+  ['/compliance/kyc-reviews', 'kycReviews'],
   ['/api-docs', 'apiDocs'],
 ] as const;
 
