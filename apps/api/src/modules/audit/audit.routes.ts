@@ -1,7 +1,17 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiEnvelope, auditTexts, auditVerificationSchema } from '@carbonledger/contracts';
+import {
+  apiEnvelope,
+  auditTexts,
+  auditTrailExportQuery,
+  auditTrailFacetsSchema,
+  auditTrailListQuery,
+  auditTrailListSchema,
+  auditVerificationSchema,
+} from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
+import { auditTrailCsv, auditTrailFacets, listAuditTrail } from './audit-trail.service';
 import { verifyAuditAs } from './audit-verify.service';
 
 /** Registered under API_BASE_PATH (audit.plugin.ts). */
@@ -19,6 +29,58 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const report = await verifyAuditAs({ db: app.db, chain: app.chain }, actorOf(request));
       return ok(request, report, report.valid ? auditTexts.intact : auditTexts.tampered);
+    },
+  );
+
+  // docs/product.md §2 /audit-trail: the screen is open to every signed-in user, its entries to holders of audit:read.
+  const readTrail = app.requirePermission('audit:read');
+
+  app.get(
+    '/audit/trail',
+    {
+      onRequest: readTrail,
+      schema: {
+        tags: ['audit'],
+        summary: "The hash-chained audit entries of the reader's scope, newest first, searchable and filtered by actor, action, entity and time",
+        querystring: auditTrailListQuery,
+        response: { 200: apiEnvelope(auditTrailListSchema) },
+      },
+    },
+    async (request) => ok(request, await listAuditTrail(app.db, actorOf(request), request.query)),
+  );
+
+  app.get(
+    '/audit/trail/facets',
+    {
+      onRequest: readTrail,
+      schema: {
+        tags: ['audit'],
+        summary: 'The people, actions and entity types the audit trail filters offer',
+        response: { 200: apiEnvelope(auditTrailFacetsSchema) },
+      },
+    },
+    async (request) => ok(request, await auditTrailFacets(app.db, actorOf(request))),
+  );
+
+  app.get(
+    '/audit/trail/export',
+    {
+      onRequest: readTrail,
+      schema: {
+        tags: ['audit'],
+        summary: 'The filtered audit trail as CSV in the given language, with each entry in words and its hashes (streamed, newest first)',
+        querystring: auditTrailExportQuery,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { lang, ...filters } = request.query;
+      const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-trail-${stamp}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(auditTrailCsv(app.db, actorOf(request), filters, lang)));
     },
   );
 };
