@@ -32,6 +32,7 @@ import { frontendLogsRoutes } from './modules/frontend-logs';
 import { realtimeConfigRoutes } from './modules/realtime-config';
 import { projectsRoutes } from './modules/projects';
 import { mintingRoutes } from './modules/minting';
+import { chainSettingsRoutes } from './modules/chain-settings';
 import { filesRoutes } from './modules/files';
 import { profileRoutes } from './modules/profile';
 import { activityFeedPlugin, activityRoutes } from './modules/activity';
@@ -208,6 +209,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(projectsRoutes, { prefix: API_BASE_PATH });
   await app.register(walletsRoutes, { prefix: API_BASE_PATH });
   await app.register(mintingRoutes, { prefix: API_BASE_PATH });
+  await app.register(chainSettingsRoutes, { prefix: API_BASE_PATH });
   await app.register(filesRoutes, { prefix: API_BASE_PATH });
   await app.register(profileRoutes, { prefix: API_BASE_PATH });
   await app.register(activityRoutes, { prefix: API_BASE_PATH });

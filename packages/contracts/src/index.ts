@@ -31,3 +31,4 @@ export * from './audit';
 export * from './activity';
 export * from './profile';
 export * from './users';
+export * from './chain-settings';

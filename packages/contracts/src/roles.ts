@@ -84,7 +84,7 @@ export function actsForWholeTenant(userRole: Role): boolean {
   return userRole === 'ADMIN' || userRole === 'SUPER_ADMIN';
 }
 
-/** Only administrators approve wallets and change blockchain settings. */
+/** Administrators by the §6 role check (the roles a custom role may only copy when its author is one). */
 export function isAdministrator(userRole: Role): boolean {
   return hasRole(userRole, 'ADMIN');
 }
@@ -186,4 +186,16 @@ export const DEFAULT_PERMISSIONS: Record<Role, readonly Permission[]> = {
  */
 export function effectivePermissions(role: Role, customPermissions: readonly string[] | null | undefined): Permission[] {
   return customPermissions ? customPermissions.filter(isPermission) : [...DEFAULT_PERMISSIONS[role]];
+}
+
+/**
+ * docs/product.md §6: blockchain and minting settings are administrators-only (`settings:blockchain`).
+ * The Settings → Blockchain tab and the API behind it both ask this, so a role the tab admits is
+ * never refused by the API (and the reverse).
+ */
+export const BLOCKCHAIN_SETTINGS_PERMISSION: Permission = 'settings:blockchain';
+
+export function canManageBlockchainSettings(userRole: Role, permissions: readonly string[]): boolean {
+  const [resource, action] = BLOCKCHAIN_SETTINGS_PERMISSION.split(':') as [string, string];
+  return canAccess(userRole, permissions, resource, action);
 }

@@ -14,3 +14,4 @@ export * from './custom-roles';
 export * from './users';
 export * from './kyc';
 export * from './offsets';
+export * from './chain-settings';

@@ -1,11 +1,12 @@
 // The stored preview a mint is executed from: checks, fees read from the chain, the payer's balance.
 import { address } from '@solana/kit';
-import { estimateFees, holderAccountSize, projectMintFeePlan, type FeeBreakdown, type TokenMetadataInput } from '@carbonledger/chain';
+import { estimateFees, holderAccountSize, projectMintFeePlan, type FeeBreakdown, type PriorityFee, type TokenMetadataInput } from '@carbonledger/chain';
 import { REGISTRY_NAMES, insufficientBalanceText, type MintPreview } from '@carbonledger/contracts';
 import type { z } from 'zod';
 import type { mintPreviewRequest } from '@carbonledger/contracts';
 import type { Actor } from '../../lib/actor';
 import { fundPlatformKeysLocally, type ChainContext } from '../chain';
+import { priorityFeeFor, priorityFeePolicyOf } from '../chain-settings';
 import { availableUnits, freeRegistryUnits } from '../registry';
 import { holderAccountOf } from './minting.chain';
 import { requireMintWallet, requireProject, requireQuantityAvailable } from './minting.checks';
@@ -17,13 +18,19 @@ import { mintingSettingsOf } from './minting.settings';
 /** How long a stored preview may be executed. */
 export const PREVIEW_TTL_MS = 15 * 60_000;
 
-async function feesFor(context: ChainContext, metadata: TokenMetadataInput, existingMint: string | null, walletAddress: string): Promise<FeeBreakdown> {
+async function feesFor(
+  context: ChainContext,
+  metadata: TokenMetadataInput,
+  existingMint: string | null,
+  walletAddress: string,
+  priorityFee: PriorityFee | undefined,
+): Promise<FeeBreakdown> {
   if (!existingMint) {
     // Creation (issuer + mint key), opening the holder account (freeze key) and the mint-to (issuer).
-    return estimateFees(context.chain, projectMintFeePlan(metadata, { signatures: 4, holderAccounts: 1 }));
+    return estimateFees(context.chain, projectMintFeePlan(metadata, { signatures: 4, holderAccounts: 1, priorityFee }));
   }
   const account = await context.chain.getTokenAccount(await holderAccountOf(walletAddress, existingMint));
-  return estimateFees(context.chain, { tokenAccountSizes: account ? [] : [holderAccountSize()], signatures: account ? 1 : 2 });
+  return estimateFees(context.chain, { tokenAccountSizes: account ? [] : [holderAccountSize()], signatures: account ? 1 : 2, priorityFee });
 }
 
 /**
@@ -46,6 +53,7 @@ export async function previewMint(deps: MintingDeps, actor: Actor, input: z.outp
     const projectMint = await repository.findProjectMint(tx, { registry: project.registry, projectId: project.id, vintage });
     const signers = await context.keyring.signers(tx, actor.tenantId);
     const settings = await mintingSettingsOf(tx);
+    const priorityFeePolicy = await priorityFeePolicyOf(tx);
     return {
       project,
       vintage,
@@ -55,6 +63,7 @@ export async function previewMint(deps: MintingDeps, actor: Actor, input: z.outp
       issuer: signers.issuer.address,
       freeze: signers.freeze.address,
       settings,
+      priorityFeePolicy,
     };
   });
   const decimals = facts.projectMint?.decimals ?? input.decimals;
@@ -65,7 +74,9 @@ export async function previewMint(deps: MintingDeps, actor: Actor, input: z.outp
     token,
     tokenMetadataUri(deps.publicBaseUrl, facts.projectMint?.mintAddress ?? LONGEST_MINT_ADDRESS),
   );
-  const fees = await feesFor(context, metadata, facts.projectMint?.mintAddress ?? null, facts.wallet.address);
+  // The tenant's priority-fee policy (Settings → Blockchain) prices the transaction: a change shows in the next preview.
+  const priorityFee = await priorityFeeFor(facts.priorityFeePolicy, deps.recentPriorityFees ?? (() => Promise.resolve([])));
+  const fees = await feesFor(context, metadata, facts.projectMint?.mintAddress ?? null, facts.wallet.address, priorityFee);
   await fundPlatformKeysLocally(context, actor.tenantId);
   // The balance check is on the key that pays (docs/minting.md "Who pays"): the issuer signs and
   // pays every fee, so the receiving wallet's SOL is only reported; it pays nothing here.
