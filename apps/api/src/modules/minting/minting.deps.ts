@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExplorerTarget } from '../../lib/explorer';
-import { approvalsDepsOf, type ApprovalsDeps } from '../approvals';
 import type { ChainContext } from '../chain';
 import { rpcFeeSampler, type RecentFeeSampler } from '../chain-settings';
 import type { NotificationPublisher } from '../notifications';
@@ -19,8 +18,6 @@ export interface MintingDeps {
   registry: RegistryProvider;
   /** This deployment's public origin (PUBLIC_URL), for the metadata uri written on chain. */
   publicBaseUrl: string;
-  /** The approval engine a mint above the limit waits for. */
-  approvals: ApprovalsDeps;
   /** Recent priority-fee prices on the cluster, for a percentile priority-fee policy (none: no samples). */
   recentPriorityFees?: RecentFeeSampler;
 }
@@ -34,7 +31,6 @@ export function mintingDeps(app: FastifyInstance): MintingDeps {
     explorer: app.explorer,
     registry: app.registryFor,
     publicBaseUrl: app.publicBaseUrl,
-    approvals: approvalsDepsOf(app),
     recentPriorityFees: rpcFeeSampler(app.config.solanaRpcUrl),
   };
 }
