@@ -20,8 +20,6 @@ function signedInPage(path: string) {
 
 /** Screens that later issues build: each shows the shared not-available statement. */
 export const PENDING_ROUTES = [
-  ['/help', 'help'],
-  ['/help/phantom-custom-token', 'helpPhantom'],
   ['/audit-trail', 'auditTrail'],
   ['/jobs', 'jobs'],
   ['/cache', 'cache'],
@@ -62,6 +60,8 @@ const BUILT_ROUTES = [
   ['/kyc', 'kyc'],
   ['/compliance/kyc-reviews', 'kycReviews'],
   ['/api-docs', 'apiDocs'],
+  ['/help', 'help'],
+  ['/help/phantom-custom-token', 'helpPhantom'],
 ] as const;
 
 /** Signed-in screens rendered inside the layout, each its own chunk. */

@@ -32,6 +32,8 @@ export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<PageModule>>
   '/kyc': () => import('../features/kyc/KycPage'),
   '/compliance/kyc-reviews': () => import('../features/kyc-reviews/KycReviewsPage'),
   '/api-docs': () => import('../features/api-docs/ApiDocsPage'),
+  '/help': () => import('../features/help/HelpPage'),
+  '/help/phantom-custom-token': () => import('../features/help/PhantomCustomTokenPage'),
 };
 
 /** Screens that later issues build share one statement saying so. */

@@ -22,6 +22,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
+import { HelpLink } from '../../components/HelpLink';
 import { PageHeader } from '../../components/PageHeader';
 import { ApiError } from '../../lib/api-client';
 import { formatTokenAmount } from '../../lib/chain-format';
@@ -65,7 +66,7 @@ export default function CertificatesPage({ name }: { name: string }) {
 
   return (
     <Box>
-      <PageHeader title={name} subtitle={t('certificates.subtitle')} />
+      <PageHeader title={name} subtitle={t('certificates.subtitle')} actions={<HelpLink topic="verification" />} />
       {linked.isError && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="certificate-link-failed" onClose={closeViewer}>
           {linked.error instanceof ApiError && linked.error.status === 404 ? t('verify.notFound') : t('certificates.loadFailed')}

@@ -12,6 +12,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HelpLink } from '../../components/HelpLink';
 import { PageHeader } from '../../components/PageHeader';
 import { useRealtimeInvalidate } from '../../lib/realtime';
 import { useSnackbar } from '../../lib/toast';
@@ -148,7 +149,10 @@ export default function KycPage({ name }: { name: string }) {
         title={name}
         subtitle={t('kyc.subtitle', { company: data.companyName })}
         actions={
-          <Chip data-testid="kyc-company-status" color={STATUS_COLOURS[data.companyKycStatus]} label={t(`kyc.companyStatus.${data.companyKycStatus}`)} />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Chip data-testid="kyc-company-status" color={STATUS_COLOURS[data.companyKycStatus]} label={t(`kyc.companyStatus.${data.companyKycStatus}`)} />
+            <HelpLink topic="kyc" />
+          </Box>
         }
       />
       {kycCase && <CaseStatus kycCase={kycCase} />}

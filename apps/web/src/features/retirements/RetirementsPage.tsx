@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
+import { HelpLink } from '../../components/HelpLink';
 import { PageHeader } from '../../components/PageHeader';
 import { WalletPickerDialog } from '../../components/WalletPickerDialog';
 import { useAuthStore } from '../../lib/auth-store';
@@ -93,7 +94,7 @@ export default function RetirementsPage({ name }: { name: string }) {
   const formReady = companies.data && user;
   return (
     <Box>
-      <PageHeader title={name} subtitle={t('retirements.subtitle')} />
+      <PageHeader title={name} subtitle={t('retirements.subtitle')} actions={<HelpLink topic="retiring-and-certificates" />} />
       <RetirementStats refetchInterval={isMoving(list.data) ? POLL_INTERVAL_MS : false} />
       {(list.isError || companies.isError || holdings.isError) && (
         <Alert severity="error" sx={{ mb: 3 }} data-testid="retirements-load-failed">

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AccessDenied } from '../../components/AccessDenied';
+import { HelpLink } from '../../components/HelpLink';
 import { PageHeader } from '../../components/PageHeader';
 import { useAuthStore } from '../../lib/auth-store';
 import { CompanyWalletsSection } from './components/CompanyWalletsSection';
@@ -30,7 +31,11 @@ export default function WalletsPage({ name }: { name: string }) {
 
   return (
     <Box>
-      <PageHeader title={view === 'company' ? t('wallets.company.title') : name} subtitle={t('wallets.subtitle')} />
+      <PageHeader
+        title={view === 'company' ? t('wallets.company.title') : name}
+        subtitle={t('wallets.subtitle')}
+        actions={<HelpLink topic="wallet-approval" />}
+      />
       {view !== 'company' && <ConnectedWalletCard browserWallet={browserWallet} />}
       <CompanyWalletsSection browserWallet={browserWallet} showTitle={view !== 'company'} />
     </Box>

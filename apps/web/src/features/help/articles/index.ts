@@ -26,13 +26,28 @@ export function isHelpSlug(value: string | null | undefined): value is HelpSlug 
   return (HELP_SLUGS as readonly string[]).includes(value ?? '');
 }
 
-/** The interface language's articles (a regional code like pt-BR reads pt; an unknown one English). */
-export function helpArticles(language: string | undefined): HelpArticle[] {
-  const base = (language ?? '').split('-')[0];
-  const texts = TEXTS[(LANGUAGES as readonly string[]).includes(base ?? '') ? (base as Language) : FALLBACK_LANGUAGE];
-  return HELP_SLUGS.map((slug) => ({ slug, related: RELATED[slug], ...texts[slug] }));
+function textsFor(language: string | undefined): HelpArticles {
+  const base = (language ?? '').split('-')[0] ?? '';
+  return TEXTS[(LANGUAGES as readonly string[]).includes(base) ? (base as Language) : FALLBACK_LANGUAGE];
 }
 
+function articleOf(texts: HelpArticles, slug: HelpSlug): HelpArticle {
+  return { slug, related: RELATED[slug], ...texts[slug] };
+}
+
+/** The interface language's articles (a regional code like pt-BR reads pt; an unknown one English). */
+export function helpArticles(language: string | undefined): HelpArticle[] {
+  const texts = textsFor(language);
+  return HELP_SLUGS.map((slug) => articleOf(texts, slug));
+}
+
+/** The article with that slug, for a slug from an address; undefined when there is none. */
 export function helpArticle(language: string | undefined, slug: string | null | undefined): HelpArticle | undefined {
-  return isHelpSlug(slug) ? helpArticles(language).find((article) => article.slug === slug) : undefined;
+  return isHelpSlug(slug) ? articleOf(textsFor(language), slug) : undefined;
+}
+
+/** A known article and the ones it relates to, in the interface language. */
+export function helpArticleWithRelated(language: string | undefined, slug: HelpSlug): { article: HelpArticle; related: HelpArticle[] } {
+  const texts = textsFor(language);
+  return { article: articleOf(texts, slug), related: RELATED[slug].map((other) => articleOf(texts, other)) };
 }

@@ -1,17 +1,8 @@
-/** The help center's articles, in the order the list shows them. */
-export const HELP_SLUGS = [
-  'getting-started',
-  'roles-and-permissions',
-  'wallet-approval',
-  'minting',
-  'retiring-and-certificates',
-  'verification',
-  'kyc',
-  'api-and-webhooks',
-  'phantom-custom-token',
-  'support',
-] as const;
-export type HelpSlug = (typeof HELP_SLUGS)[number];
+import type { HelpTopic } from '../../../components/HelpLink';
+
+/** The articles are the topics a screen's "?" can open. */
+export { HELP_TOPICS as HELP_SLUGS } from '../../../components/HelpLink';
+export type HelpSlug = HelpTopic;
 
 /** One part of an article: its heading is an entry of the table of contents, its id the anchor. */
 export interface HelpSection {

@@ -9,6 +9,7 @@ import Stepper from '@mui/material/Stepper';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { HelpLink } from '../../../components/HelpLink';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { useAuthStore } from '../../../lib/auth-store';
@@ -94,7 +95,7 @@ export default function MintingAdvancedPage({ name }: { name: string }) {
 
   return (
     <Box>
-      <PageHeader title={name} subtitle={t('mintWizard.subtitle')} />
+      <PageHeader title={name} subtitle={t('mintWizard.subtitle')} actions={<HelpLink topic="minting" />} />
       <Stepper activeStep={WIZARD_STEPS.indexOf(shownStep)} alternativeLabel sx={{ mb: 3 }}>
         {WIZARD_STEPS.map((stepName) => (
           <Step key={stepName}>
