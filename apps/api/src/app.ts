@@ -43,6 +43,7 @@ import { transactionsRoutes } from './modules/transactions';
 import { retirementsRoutes } from './modules/retirements';
 import { companiesRoutes } from './modules/companies';
 import { kycRoutes } from './modules/kyc';
+import { complianceRoutes } from './modules/compliance';
 import { tenantsRoutes } from './modules/tenants';
 import { certificatesRoutes } from './modules/certificates';
 import { mailRoutes } from './modules/mail';
@@ -220,6 +221,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(rolesRoutes, { prefix: API_BASE_PATH });
   await app.register(companiesRoutes, { prefix: API_BASE_PATH });
   await app.register(kycRoutes, { prefix: API_BASE_PATH });
+  await app.register(complianceRoutes, { prefix: API_BASE_PATH });
   await app.register(tenantsRoutes, { prefix: API_BASE_PATH });
   await app.register(certificatesRoutes, { prefix: API_BASE_PATH });
   await app.register(usersRoutes, { prefix: API_BASE_PATH });

@@ -1,6 +1,7 @@
 import { authErrors } from './auth';
 import { chainErrors } from './chain';
 import { companyErrors } from './companies';
+import { complianceErrors } from './compliance';
 import { kycErrors } from './kyc';
 import { mintingErrors } from './minting';
 import { offsetErrors } from './offsets';
@@ -21,6 +22,7 @@ export const domainErrorCatalogue = {
   ...authErrors,
   ...chainErrors,
   ...companyErrors,
+  ...complianceErrors,
   ...kycErrors,
   ...mintingErrors,
   ...offsetErrors,

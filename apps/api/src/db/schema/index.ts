@@ -13,5 +13,6 @@ export * from './reconciliation';
 export * from './custom-roles';
 export * from './users';
 export * from './kyc';
+export * from './compliance';
 export * from './offsets';
 export * from './chain-settings';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { KycStatus } from '../../db/schema';
+import { complianceDepsOf, followKycStatus } from '../compliance';
 import { embeddedContentStore, type ContentStore } from '../files';
 import type { NotificationPublisher } from '../notifications';
 import type { RealtimeGateway } from '../realtime';
@@ -30,6 +31,7 @@ export function kycDepsOf(app: FastifyInstance): KycDeps {
     sealer: createKycSealer(app.masterKey),
     store: embeddedContentStore(app.config.dataDir),
     live: app.live,
-    statusChanged: async () => undefined,
+    // Token-level KYC: the company's token accounts are frozen or thawed on chain with its status (modules/compliance).
+    statusChanged: (change) => followKycStatus(complianceDepsOf(app), change),
   };
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/database';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
+import { assertWithinComplianceLimits } from '../compliance';
 import type { BindOperation } from '../idempotency';
 import { notify } from '../notifications';
 import { mintToConfirmed } from './minting.chain';
@@ -87,6 +88,8 @@ async function openOperation(tx: Tx, actor: Actor, preview: repository.MintPrevi
   if (!preview.valid)
     throw new AppError('MINTING__INSUFFICIENT_BALANCE', mintingTexts.insufficientBalance, { fields: { previewId: [mintingTexts.insufficientBalance] } });
   await requireMintWallet(tx, actor.companyId, preview.walletId);
+  // docs/product.md §5 Compliance limits: KYC/AML approved and within the daily and monthly tCO2e, checked with the operation's insert.
+  await assertWithinComplianceLimits(tx, { tenantId: actor.tenantId, companyId: actor.companyId, tonnes: preview.quantity, operation: 'mint' });
   const operation = await repository.insertOperation(tx, {
     tenantId: actor.tenantId,
     companyId: actor.companyId,

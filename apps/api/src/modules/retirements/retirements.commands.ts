@@ -7,6 +7,7 @@ import { companyScopeOf, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { beneficiaryHash } from '../../lib/certificate-facts';
 import { submitTransaction, type PreparedTransaction, type SubmissionResult } from '../chain';
+import { assertWithinComplianceLimits } from '../compliance';
 import type { BindOperation } from '../idempotency';
 import { operationalWalletOfCompany } from '../wallets';
 import { newCertificateNumber } from './retirements.certificate';
@@ -139,6 +140,8 @@ export async function createRetirement(deps: RetirementDeps, actor: Actor, input
   const amount = await coveredAmount(deps, facts, input.amount);
   const values = newRetirementRow(actor, input, facts, amount, scheduledFor, now);
   const row = await deps.context.db.withTenant(actor.tenantId, async (tx) => {
+    // docs/product.md §5 Compliance limits: within the company's daily and monthly tCO2e, checked with the insert.
+    await assertWithinComplianceLimits(tx, { tenantId: actor.tenantId, companyId: facts.company.id, tonnes: input.amount, operation: 'retire' });
     const inserted = await repository.insertRetirement(tx, values);
     await audit(tx, inserted, scheduledFor ? 'retirement.schedule_requested' : 'retirement.created', actor, {
       scheduledFor: scheduledFor?.toISOString() ?? null,

@@ -9,4 +9,4 @@ export { approveWallet } from './wallets.approval';
 export { markVerifiedOnChain } from './wallets.verification';
 export { findWalletByAddress, listTokenMints, operationalWalletOfCompany, recordTokenMint } from './wallets.queries';
 export { platformManagedSigner } from './managed-wallet-keys';
-export { openMintForApprovedWallets, openWalletAccounts } from './wallet-chain.service';
+export { freezeWalletAccounts, openMintForApprovedWallets, openWalletAccounts } from './wallet-chain.service';

@@ -39,6 +39,8 @@ function chainDetails(step: ChainStep) {
 
 /** Thaws the wallet's token accounts for every allowed mint; once they are open the wallet is active. */
 async function activate(deps: WalletDeps, actor: Actor, wallet: WalletRow): Promise<void> {
+  // Token-level KYC (docs/product.md §4 KYC): the accounts stay frozen until the company's KYC/AML is approved; approval thaws them then (modules/compliance).
+  if (!(await deps.db.withTenant(actor.tenantId, (tx) => repository.companyKycApproved(tx, wallet.companyId)))) return;
   const mints = await allowedMintAddresses(deps.chainContext, actor.tenantId);
   let step: ChainStep;
   try {

@@ -80,11 +80,20 @@ export async function clearPrimary(tx: Tx, companyId: string): Promise<void> {
     .where(and(eq(companyWallets.companyId, companyId), eq(companyWallets.isPrimary, true)));
 }
 
+/** Wallets in these statuses of companies whose KYC/AML is approved: only theirs have token accounts open on chain (docs/product.md §4 KYC). */
 export async function walletsWithStatus(tx: Tx, statuses: readonly CompanyWalletStatus[]): Promise<WalletRow[]> {
-  return tx
-    .select()
+  const rows = await tx
+    .select({ wallet: companyWallets })
     .from(companyWallets)
-    .where(and(inArray(companyWallets.status, [...statuses]), isNull(companyWallets.removedAt)));
+    .innerJoin(companies, eq(companies.id, companyWallets.companyId))
+    .where(and(inArray(companyWallets.status, [...statuses]), isNull(companyWallets.removedAt), eq(companies.kycStatus, 'approved')));
+  return rows.map((row) => row.wallet);
+}
+
+/** Whether the company's KYC/AML is approved: a wallet's token accounts are thawed only then (docs/product.md §4 KYC). */
+export async function companyKycApproved(tx: Tx, companyId: string): Promise<boolean> {
+  const [row] = await tx.select({ kycStatus: companies.kycStatus }).from(companies).where(eq(companies.id, companyId));
+  return row?.kycStatus === 'approved';
 }
 
 export type ChallengeRow = typeof walletOwnershipChallenges.$inferSelect;
