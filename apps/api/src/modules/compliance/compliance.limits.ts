@@ -80,8 +80,9 @@ export async function assertWithinComplianceLimits(tx: Tx, check: LimitCheck): P
   const profile = await repository.lockProfile(tx, check.tenantId, check.companyId, DEFAULT_PROFILE);
   const starts = periodStarts();
   const periods = [
-    { period: 'daily', since: starts.day, limit: profile.dailyLimit, reason: 'COMPLIANCE__DAILY_LIMIT_EXCEEDED' },
+    // The month first: when both are exceeded, waiting for tomorrow would not help.
     { period: 'monthly', since: starts.month, limit: profile.monthlyLimit, reason: 'COMPLIANCE__MONTHLY_LIMIT_EXCEEDED' },
+    { period: 'daily', since: starts.day, limit: profile.dailyLimit, reason: 'COMPLIANCE__DAILY_LIMIT_EXCEEDED' },
   ] as const;
   for (const { period, since, limit, reason } of periods) {
     const volume = await volumeOf(tx, check.companyId, since, limit);
