@@ -32,6 +32,7 @@ import { frontendLogsRoutes } from './modules/frontend-logs';
 import { realtimeConfigRoutes } from './modules/realtime-config';
 import { projectsRoutes } from './modules/projects';
 import { mintingRoutes } from './modules/minting';
+import { approvalsRoutes } from './modules/approvals';
 import { chainSettingsRoutes } from './modules/chain-settings';
 import { filesRoutes } from './modules/files';
 import { profileRoutes } from './modules/profile';
@@ -210,6 +211,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(projectsRoutes, { prefix: API_BASE_PATH });
   await app.register(walletsRoutes, { prefix: API_BASE_PATH });
   await app.register(mintingRoutes, { prefix: API_BASE_PATH });
+  await app.register(approvalsRoutes, { prefix: API_BASE_PATH });
   await app.register(chainSettingsRoutes, { prefix: API_BASE_PATH });
   await app.register(filesRoutes, { prefix: API_BASE_PATH });
   await app.register(profileRoutes, { prefix: API_BASE_PATH });

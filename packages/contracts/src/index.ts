@@ -20,6 +20,7 @@ export * from './portfolio';
 export * from './tonnes';
 export * from './companies';
 export * from './kyc';
+export * from './approvals';
 export * from './compliance';
 export * from './tenants';
 export * from './retirements';

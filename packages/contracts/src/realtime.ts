@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { approvalOperationTypeSchema } from './approvals';
+import { approvalStatusSchema } from './minting';
 import { notificationSchema } from './notifications';
 import { securityAlertSchema } from './security';
 import { transactionListQuery, transactionListSchema, transactionViewSchema } from './transactions';
@@ -52,8 +54,18 @@ export const unsubscribeEvent = (topic: RealtimeTopic) => `unsubscribe_${topic}`
 
 export const notificationsCountPayload = z.object({ unreadCount: z.number().int().nonnegative() });
 export const approvalsCountPayload = z.object({ pendingCount: z.number().int().nonnegative() });
-/** approval_update: a company wallet was registered, decided on, made primary or removed; screens showing it read it again. */
-export const approvalUpdatePayload = z.object({ walletId: z.uuid(), companyId: z.uuid(), status: companyWalletStatusSchema, removed: z.boolean() });
+/** approval_update about a company wallet: registered, decided on, made primary or removed; screens showing it read it again. */
+export const walletApprovalUpdatePayload = z.object({ walletId: z.uuid(), companyId: z.uuid(), status: companyWalletStatusSchema, removed: z.boolean() });
+/** approval_update about an approval workflow (approvals.ts): opened, moved to a level, delegated, escalated or decided. */
+export const workflowApprovalUpdatePayload = z.object({
+  workflowId: z.uuid(),
+  companyId: z.uuid(),
+  type: approvalOperationTypeSchema,
+  status: approvalStatusSchema,
+  level: z.number().int(),
+});
+export type WorkflowApprovalUpdatePayload = z.infer<typeof workflowApprovalUpdatePayload>;
+export const approvalUpdatePayload = z.union([walletApprovalUpdatePayload, workflowApprovalUpdatePayload]);
 export type ApprovalUpdatePayload = z.infer<typeof approvalUpdatePayload>;
 export const securityAlertsCountPayload = z.object({ activeCount: z.number().int().nonnegative() });
 export const connectionConfirmedPayload = z.object({ userId: z.string().nullable(), namespace: z.string(), serverTime: z.string() });

@@ -1,3 +1,4 @@
+import { approvalErrors } from './approvals';
 import { authErrors } from './auth';
 import { chainErrors } from './chain';
 import { companyErrors } from './companies';
@@ -19,6 +20,7 @@ export { domainError, type DomainErrorDefinition } from './define';
 
 /** Every domain's business failures, one file per domain under domain-errors/. */
 export const domainErrorCatalogue = {
+  ...approvalErrors,
   ...authErrors,
   ...chainErrors,
   ...companyErrors,

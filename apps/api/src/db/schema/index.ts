@@ -13,6 +13,7 @@ export * from './reconciliation';
 export * from './custom-roles';
 export * from './users';
 export * from './kyc';
+export * from './approvals';
 export * from './compliance';
 export * from './offsets';
 export * from './chain-settings';

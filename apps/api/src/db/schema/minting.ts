@@ -106,32 +106,6 @@ export const mintOperations = pgTable('mint_operations', {
   completedAt: at('completed_at'),
 });
 
-export const approvalRequests = pgTable('approval_requests', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  companyId: uuid('company_id')
-    .notNull()
-    .references(() => companies.id),
-  type: text('type').$type<'mint'>().notNull(),
-  requestorId: uuid('requestor_id').references(() => users.id),
-  projectId: text('project_id').notNull(),
-  credits: units('credits').notNull(),
-  status: text('status').$type<'pending' | 'approved' | 'rejected' | 'delegated'>().notNull().default('pending'),
-  priority: text('priority').$type<'critical' | 'high' | 'medium' | 'low'>().notNull(),
-  level: integer('level').notNull(),
-  approverRole: text('approver_role').notNull(),
-  timeoutAt: at('timeout_at').notNull(),
-  operationId: uuid('operation_id')
-    .notNull()
-    .references(() => mintOperations.id),
-  decidedBy: uuid('decided_by').references(() => users.id),
-  decidedAt: at('decided_at'),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
 
 export const mintingJobs = pgTable('minting_jobs', {
   id: uuid('id')

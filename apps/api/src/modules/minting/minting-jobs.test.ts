@@ -13,6 +13,7 @@ import { BATCH_CHUNK_SIZE, createMintingBatch, runMintingJob } from './minting-j
 import { resumeStaleOperations } from './minting.jobs';
 import { insertOperation } from './minting.repository';
 import { reserveUnits } from '../registry';
+import { approvalsDepsOf } from '../approvals';
 import type { Actor } from '../../lib/actor';
 import type { MintingDeps } from './minting.deps';
 import { approvedWallet, freeSubranges, importSerials, supplyOf, vcusOf } from './minting.testing';
@@ -69,6 +70,7 @@ describe('batch VCU minting', () => {
       explorer: { baseUrl: 'https://explorer.solana.com', cluster: 'localnet', customRpcUrl: 'http://localhost/rpc' },
       registry: harness.app.registryFor,
       publicBaseUrl: 'http://localhost',
+      approvals: approvalsDepsOf(harness.app),
     };
   });
   afterAll(() => harness.close());

@@ -1,32 +1,21 @@
-// Executing a reviewed preview (once, or again after a failure) and approving one above the tenant's limit.
-import { mintingTexts, type ExecuteMintResult, type Role } from '@carbonledger/contracts';
+// Executing a reviewed preview (once, or again after a failure); above the tenant's limit it waits for the approval engine.
+import { mintingTexts, type ExecuteMintResult } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { recordAudit } from '../audit';
+import { announceApprovalRequested, approvalWorkflowById, requestApproval, type ApprovalWorkflowRow } from '../approvals';
 import { assertWithinComplianceLimits } from '../compliance';
 import type { BindOperation } from '../idempotency';
-import { notify } from '../notifications';
 import { mintToConfirmed } from './minting.chain';
 import { requireMintWallet } from './minting.checks';
 import type { MintingDeps } from './minting.deps';
-import { runMintOperation, STALE_PROCESSING_MS } from './minting.operation';
+import { reserveUnitsFor, runMintOperation, STALE_PROCESSING_MS } from './minting.operation';
 import { toApprovalRequest, toMintOperation } from './minting.queries';
 import * as repository from './minting.repository';
-import { mintingSettingsOf } from './minting.settings';
-
-const APPROVAL_TIMEOUT_MS = 48 * 60 * 60_000;
-const APPROVER_ROLE: Role = 'ADMIN';
-
-function priorityFor(credits: bigint, limit: bigint): repository.ApprovalRequestRow['priority'] {
-  if (credits >= limit * 10n) return 'critical';
-  if (credits >= limit * 5n) return 'high';
-  return 'medium';
-}
 
 export type ExecuteOutcome = { result: ExecuteMintResult; awaitingApproval: boolean };
 /** What executing an operation does now: run it (again) or answer its state; `created` marks a new approval request. */
-type ExecutionStep = { operation: repository.MintOperationRow; approval: repository.ApprovalRequestRow | null; run: boolean; created?: true };
+type ExecutionStep = { operation: repository.MintOperationRow; approval: ApprovalWorkflowRow | null; run: boolean; created?: true };
 
 /**
  * Executing an existing operation again: a run that stopped on an undecided chain transaction
@@ -35,7 +24,7 @@ type ExecutionStep = { operation: repository.MintOperationRow; approval: reposit
  * unless its approval is still open. 'running' while its runner may still be alive.
  */
 async function nextStepOf(tx: Tx, operation: repository.MintOperationRow): Promise<ExecutionStep | 'running'> {
-  const approval = operation.approvalRequestId ? ((await repository.findApproval(tx, operation.approvalRequestId)) ?? null) : null;
+  const approval = operation.approvalRequestId ? ((await approvalWorkflowById(tx, operation.approvalRequestId)) ?? null) : null;
   const cleared = !approval || approval.status === 'approved';
   const runnable = operation.status === 'processing' || operation.status === 'failed' || (operation.status === 'pending' && cleared);
   if (!runnable || (operation.status === 'failed' && !cleared)) return { operation, approval, run: false };
@@ -56,7 +45,7 @@ export async function executeMint(deps: MintingDeps, actor: Actor, previewId: st
     if (!preview || preview.userId !== actor.userId)
       throw new AppError('MINTING__PREVIEW_NOT_EXECUTABLE', mintingTexts.cannotExecute, { fields: { previewId: [mintingTexts.cannotExecute] } });
     const existing = await repository.findOperationOfPreview(tx, preview.id);
-    const next = existing ? await nextStepOf(tx, existing) : await openOperation(tx, actor, preview);
+    const next = existing ? await nextStepOf(tx, existing) : await openOperation(deps, tx, actor, preview);
     if (next === 'running') throw new AppError('MINTING__ALREADY_PROCESSING');
     await bindKey?.(tx, next.operation.id);
     return next;
@@ -81,8 +70,12 @@ export async function executedMintOutcome(deps: MintingDeps, actor: Actor, opera
   return step === 'running' ? undefined : carryOut(deps, actor, step);
 }
 
-/** A new operation for the preview, or an approval request for it above the tenant's limit. */
-async function openOperation(tx: Tx, actor: Actor, preview: repository.MintPreviewRow): Promise<ExecutionStep> {
+/**
+ * A new operation for the preview; above the tenant's limit, a workflow of the approval engine
+ * for it, its VCUs reserved meanwhile (so they are there when it is approved, and released when
+ * it is rejected: docs/approvals.md "Mint").
+ */
+async function openOperation(deps: MintingDeps, tx: Tx, actor: Actor, preview: repository.MintPreviewRow): Promise<ExecutionStep> {
   if (preview.expiresAt.getTime() < Date.now())
     throw new AppError('MINTING__PREVIEW_EXPIRED', mintingTexts.cannotExecute, { fields: { previewId: ['The preview has expired. Please review it again.'] } });
   if (!preview.valid)
@@ -109,84 +102,30 @@ async function openOperation(tx: Tx, actor: Actor, preview: repository.MintPrevi
     walletAddress: preview.walletAddress,
     status: 'pending',
   });
-  const limit = BigInt((await mintingSettingsOf(tx)).approvalLimit);
-  if (preview.quantity <= limit) return { operation, approval: null, run: true };
-  const approval = await repository.insertApproval(tx, {
-    tenantId: actor.tenantId,
-    companyId: actor.companyId,
-    type: 'mint',
-    requestorId: actor.userId,
+  const requested = await requestApproval(tx, actor, {
+    operationType: 'mint',
+    subjectId: operation.id,
+    mintOperationId: operation.id,
+    amount: preview.quantity,
     projectId: preview.projectId,
-    credits: preview.quantity,
-    priority: priorityFor(preview.quantity, limit),
-    level: 1,
-    approverRole: APPROVER_ROLE,
-    timeoutAt: new Date(Date.now() + APPROVAL_TIMEOUT_MS),
-    operationId: operation.id,
+    summary: `Mint ${preview.quantity} tCO2e of ${preview.projectName} (vintage ${preview.vintage})`,
   });
-  const waiting = await repository.updateOperation(tx, operation.id, { approvalRequestId: approval.id });
-  await recordAudit(tx, {
-    tenantId: actor.tenantId,
-    actorUserId: actor.userId,
-    action: 'mint.approval_requested',
-    resourceType: 'approval_request',
-    resourceId: approval.id,
-    details: { operationId: operation.id, projectId: preview.projectId, credits: preview.quantity.toString(), limit: limit.toString() },
-    ip: actor.ip ?? null,
-    requestId: actor.requestId ?? null,
-  });
-  return { operation: waiting, approval, run: false, created: true };
+  if (!requested) return { operation, approval: null, run: true };
+  await reserveUnitsFor(deps, tx, actor.tenantId, operation);
+  const waiting = await repository.updateOperation(tx, operation.id, { approvalRequestId: requested.workflow.id });
+  return { operation: waiting, approval: requested.workflow, run: false, created: true };
 }
 
-/** Notifies the approvers of a new approval request, then runs the operation or answers its state. */
+/** Announces a new approval request to its approvers, then runs the operation or answers its state. */
 async function carryOut(deps: MintingDeps, actor: Actor, step: ExecutionStep): Promise<ExecuteOutcome> {
-  if (step.created && step.approval) {
-    await notify(
-      deps.context.db,
-      deps.publisher,
-      actor.tenantId,
-      { roles: ['ADMIN', 'SUPER_ADMIN'] },
-      {
-        type: 'APPROVAL',
-        title: 'Mint approval requested',
-        message: `${step.operation.quantity} tCO2e of ${step.operation.projectName} (vintage ${step.operation.vintage}) await approval.`,
-        link: '/approvals',
-      },
-    );
-  }
+  if (step.created && step.approval) await announceApprovalRequested(deps.approvals, { workflow: step.approval, created: true });
   const approval = step.approval ? toApprovalRequest(step.approval) : null;
   if (!step.run) {
-    return { result: { operation: toMintOperation(deps.explorer, step.operation), approval }, awaitingApproval: step.approval?.status === 'pending' };
+    return {
+      result: { operation: toMintOperation(deps.explorer, step.operation), approval },
+      awaitingApproval: step.approval?.status === 'pending' || step.approval?.status === 'delegated',
+    };
   }
   const operation = await runMintOperation(deps, actor.tenantId, step.operation.id);
   return { result: { operation: toMintOperation(deps.explorer, operation), approval }, awaitingApproval: false };
-}
-
-/**
- * An approver's decision on a mint above the limit: the request flips to approved under a row
- * lock (so two approvals cannot both run it) and the mint is executed once.
- */
-export async function approveMintRequest(deps: MintingDeps, actor: Actor, approvalId: string): Promise<ExecuteMintResult> {
-  const approval = await deps.context.db.withTenant(actor.tenantId, async (tx) => {
-    const row = await repository.findApprovalForUpdate(tx, approvalId);
-    if (!row) throw AppError.notFound('Approval request');
-    if (row.status !== 'pending') throw new AppError('MINTING__APPROVAL_NOT_PENDING');
-    if (actor.role !== row.approverRole && actor.role !== 'SUPER_ADMIN')
-      throw new AppError('ACCESS_DENIED', `This request needs an approver with role ${row.approverRole}.`);
-    if (row.requestorId === actor.userId) throw new AppError('MINTING__SELF_APPROVAL');
-    const approved = await repository.updateApproval(tx, row.id, { status: 'approved', decidedBy: actor.userId, decidedAt: new Date() });
-    await recordAudit(tx, {
-      tenantId: actor.tenantId,
-      actorUserId: actor.userId,
-      action: 'mint.approved',
-      resourceType: 'approval_request',
-      resourceId: row.id,
-      details: { operationId: row.operationId, credits: row.credits.toString() },
-      ip: actor.ip ?? null,
-      requestId: actor.requestId ?? null,
-    });
-    return approved;
-  });
-  const operation = await runMintOperation(deps, actor.tenantId, approval.operationId);
-  return { operation: toMintOperation(deps.explorer, operation), approval: toApprovalRequest(approval) };
 }

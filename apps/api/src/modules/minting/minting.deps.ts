@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExplorerTarget } from '../../lib/explorer';
+import { approvalsDepsOf, type ApprovalsDeps } from '../approvals';
 import type { ChainContext } from '../chain';
 import { rpcFeeSampler, type RecentFeeSampler } from '../chain-settings';
 import type { NotificationPublisher } from '../notifications';
@@ -18,6 +19,8 @@ export interface MintingDeps {
   registry: RegistryProvider;
   /** This deployment's public origin (PUBLIC_URL), for the metadata uri written on chain. */
   publicBaseUrl: string;
+  /** The approval engine a mint above the limit waits for. */
+  approvals: ApprovalsDeps;
   /** Recent priority-fee prices on the cluster, for a percentile priority-fee policy (none: no samples). */
   recentPriorityFees?: RecentFeeSampler;
 }
@@ -31,6 +34,7 @@ export function mintingDeps(app: FastifyInstance): MintingDeps {
     explorer: app.explorer,
     registry: app.registryFor,
     publicBaseUrl: app.publicBaseUrl,
+    approvals: approvalsDepsOf(app),
     recentPriorityFees: rpcFeeSampler(app.config.solanaRpcUrl),
   };
 }

@@ -71,7 +71,7 @@ async function claimOperation(
 }
 
 /** Reserves the operation's quantity under its id: the company's imported units first, what they lack imported from the registry's free units. */
-async function reserveUnitsFor(deps: MintingDeps, tx: Tx, tenantId: string, operation: MintOperationRow): Promise<void> {
+export async function reserveUnitsFor(deps: MintingDeps, tx: Tx, tenantId: string, operation: MintOperationRow): Promise<void> {
   const source = { registry: operation.registry, projectId: operation.projectId, companyId: operation.companyId, vintageYear: operation.vintage };
   try {
     const imported = await availableUnits(tx, source);

@@ -1,5 +1,6 @@
 // Mint operations and approval requests as the API answers them.
 import type { ApprovalRequest, MintOperation } from '@carbonledger/contracts';
+import type { ApprovalWorkflowRow } from '../approvals';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { explorerUrl } from '../../lib/explorer';
@@ -29,19 +30,20 @@ export function toMintOperation(explorer: MintingDeps['explorer'], row: reposito
   };
 }
 
-export function toApprovalRequest(row: repository.ApprovalRequestRow): ApprovalRequest {
+/** A mint's workflow as the mint answers it (always a mint workflow, with its project, credits and operation). */
+export function toApprovalRequest(row: ApprovalWorkflowRow): ApprovalRequest {
   return {
     id: row.id,
-    type: row.type,
+    type: 'mint',
     requestorId: row.requestorId,
-    projectId: row.projectId,
-    credits: row.credits.toString(),
+    projectId: row.projectId ?? '',
+    credits: (row.credits ?? 0n).toString(),
     status: row.status,
     priority: row.priority,
     level: row.level,
     approverRole: row.approverRole,
     timeoutAt: row.timeoutAt.toISOString(),
-    operationId: row.operationId,
+    operationId: row.operationId ?? row.subjectId,
     createdAt: row.createdAt.toISOString(),
     decidedAt: row.decidedAt?.toISOString() ?? null,
   };

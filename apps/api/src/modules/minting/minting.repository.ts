@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { RegistryId } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import {
-  approvalRequests,
   chainSubmissions,
   companyWallets,
   mintingJobItems,
@@ -17,7 +16,6 @@ import {
 export type ProjectMintRow = typeof projectMints.$inferSelect;
 export type MintPreviewRow = typeof mintPreviews.$inferSelect;
 export type MintOperationRow = typeof mintOperations.$inferSelect;
-export type ApprovalRequestRow = typeof approvalRequests.$inferSelect;
 export type MintingJobRow = typeof mintingJobs.$inferSelect;
 export type MintingJobItemRow = typeof mintingJobItems.$inferSelect;
 export type MintingSettingsRow = typeof mintingSettings.$inferSelect;
@@ -119,26 +117,6 @@ export async function updateOperation(tx: Tx, id: string, change: Partial<typeof
     .set({ ...change, updatedAt: new Date() })
     .where(eq(mintOperations.id, id))
     .returning();
-  return row!;
-}
-
-export async function insertApproval(tx: Tx, values: typeof approvalRequests.$inferInsert): Promise<ApprovalRequestRow> {
-  const [row] = await tx.insert(approvalRequests).values(values).returning();
-  return row!;
-}
-
-export async function findApproval(tx: Tx, id: string): Promise<ApprovalRequestRow | undefined> {
-  const [row] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id));
-  return row;
-}
-
-export async function findApprovalForUpdate(tx: Tx, id: string): Promise<ApprovalRequestRow | undefined> {
-  const [row] = await tx.select().from(approvalRequests).where(eq(approvalRequests.id, id)).for('update');
-  return row;
-}
-
-export async function updateApproval(tx: Tx, id: string, change: Partial<typeof approvalRequests.$inferInsert>): Promise<ApprovalRequestRow> {
-  const [row] = await tx.update(approvalRequests).set(change).where(eq(approvalRequests.id, id)).returning();
   return row!;
 }
 

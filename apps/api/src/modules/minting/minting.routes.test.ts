@@ -331,14 +331,14 @@ describe('minting API: preview, execute, approval hook, history and portfolio', 
       expect(await supplyOf(harness.app, preview.token.existingMint!)).toBe(supplyBefore);
 
       const approvalId = pending.approval!.id;
-      expect((await post(`/api/v1/approvals/${approvalId}/approve`, companyAdmin, undefined)).statusCode).toBe(403);
-      const approved = await post(`/api/v1/approvals/${approvalId}/approve`, admin, undefined);
+      expect((await post(`/api/v1/approvals/${approvalId}/approve`, companyAdmin, undefined, { 'idempotency-key': randomUUID() })).statusCode).toBe(403);
+      const approved = await post(`/api/v1/approvals/${approvalId}/approve`, admin, undefined, { 'idempotency-key': randomUUID() });
       expect(approved.statusCode, approved.body).toBe(200);
       expect(approved.json().data.operation).toMatchObject({ status: 'completed', quantity: '150' });
       expect(approved.json().data.approval.status).toBe('approved');
       expect(await supplyOf(harness.app, preview.token.existingMint!)).toBe(supplyBefore + 150n);
 
-      const twice = await post(`/api/v1/approvals/${approvalId}/approve`, admin, undefined);
+      const twice = await post(`/api/v1/approvals/${approvalId}/approve`, admin, undefined, { 'idempotency-key': randomUUID() });
       expect(twice.statusCode).toBe(409);
       expect(twice.json().message).toBe(mintingTexts.approvalNotPending);
       expect(twice.json().error.reason).toBe('MINTING__APPROVAL_NOT_PENDING');

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiEnvelope,
-  approvalIdParams,
   createMintingBatchRequest,
   executeMintRequest,
   executeMintResultSchema,
@@ -24,7 +23,8 @@ import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import { operationBinderOf } from '../idempotency';
 import { createMintingBatch, findMintingJob, getMintingJob, listMintingJobs, toMintingJob } from './minting-jobs.service';
-import { approveMintRequest, executedMintOutcome, executeMint, type ExecuteOutcome } from './minting.commands';
+import { registerMintApprovals } from './minting.approval';
+import { executedMintOutcome, executeMint, type ExecuteOutcome } from './minting.commands';
 import { mintingDeps } from './minting.deps';
 import { enqueueMintingJob, registerMintingJobs } from './minting.jobs';
 import { tokenMetadataDocument } from './minting.metadata';
@@ -37,10 +37,11 @@ function executed(request: FastifyRequest, reply: FastifyReply, { result, awaiti
   return reply.send(ok(request, result, result.operation.status === 'completed' ? mintingTexts.mintCompleted : undefined));
 }
 
-/** docs/product.md §2 Advanced mint wizard and Batch VCU minting, the approval hook and the minting settings. */
+/** docs/product.md §2 Advanced mint wizard and Batch VCU minting, the mint's approval handler (decided in /approvals) and the minting settings. */
 export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = mintingDeps(app);
   await registerMintingJobs(app, deps);
+  registerMintApprovals(deps);
   const mint = app.requirePermission('tokens:mint');
   const read = app.requirePermission('tokens:read');
 
@@ -156,20 +157,6 @@ export const mintingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['minting'], summary: 'One minting job with its progress', params: mintingJobIdParams, response: { 200: apiEnvelope(mintingJobSchema) } },
     },
     async (request) => ok(request, await getMintingJob(deps, actorOf(request), request.params.id)),
-  );
-
-  app.post(
-    '/approvals/:id/approve',
-    {
-      onRequest: app.requirePermission('approvals:decide'),
-      schema: {
-        tags: ['approvals'],
-        summary: 'Approve a pending mint request; the mint is executed once',
-        params: approvalIdParams,
-        response: { 200: apiEnvelope(executeMintResultSchema) },
-      },
-    },
-    async (request) => ok(request, await approveMintRequest(deps, actorOf(request), request.params.id)),
   );
 
   app.get(

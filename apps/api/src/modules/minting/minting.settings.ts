@@ -3,14 +3,19 @@ import type { z } from 'zod';
 import type { updateMintingSettingsRequest } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import type { Actor } from '../../lib/actor';
+import { approvalThresholdOf, setApprovalThreshold } from '../approvals';
 import { recordAudit } from '../audit';
 import * as repository from './minting.repository';
 
-/** The tenant's approval limit and prices per tCO2e, the defaults filling what it never set. */
+/**
+ * The tenant's approval limit and prices per tCO2e, the defaults filling what it never set. The
+ * approval limit is where the delegation matrix's mint levels start (docs/approvals.md "Mint").
+ */
 export async function mintingSettingsOf(tx: Tx): Promise<MintingSettings> {
   const row = await repository.findSettings(tx);
+  const threshold = await approvalThresholdOf(tx, 'mint');
   return {
-    approvalLimit: (row?.approvalLimit ?? DEFAULT_APPROVAL_LIMIT_TCO2E).toString(),
+    approvalLimit: (threshold ?? row?.approvalLimit ?? DEFAULT_APPROVAL_LIMIT_TCO2E).toString(),
     pricesUsdCents: { ...DEFAULT_PRICES_USD_CENTS, ...(row?.pricesUsdCents ?? {}) },
   };
 }
@@ -20,6 +25,7 @@ export async function updateMintingSettings(tx: Tx, actor: Actor, change: z.outp
   const approvalLimit = change.approvalLimit ?? BigInt(current.approvalLimit);
   const pricesUsdCents = { ...current.pricesUsdCents, ...(change.pricesUsdCents ?? {}) } as Record<ProjectType, number>;
   await repository.upsertSettings(tx, { tenantId: actor.tenantId, approvalLimit, pricesUsdCents });
+  await setApprovalThreshold(tx, actor, 'mint', approvalLimit);
   await recordAudit(tx, {
     tenantId: actor.tenantId,
     actorUserId: actor.userId,

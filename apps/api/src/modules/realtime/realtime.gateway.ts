@@ -9,11 +9,13 @@ import {
   unsubscribeEvent,
   type TransactionsInitialPayload,
   type TransactionUpdatePayload,
+  type WorkflowApprovalUpdatePayload,
 } from '@carbonledger/contracts';
 import type { RealtimeServer } from '../../plugins/realtime';
 import type { Database } from '../../db/database';
 import { actsTenantWide, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { pendingApprovalsCountOf } from '../approvals';
 import { unreadCountOf, type Delivery, type NotificationPublisher } from '../notifications';
 import { listTransactions, transactionsOfRecord, type TransactionRecord, type TransactionsDeps } from '../transactions';
 
@@ -45,6 +47,8 @@ export interface RealtimeGatewayDeps {
 }
 
 const SYSTEM_STATS_ROOM = 'system_stats';
+/** The sockets of a tenant that asked for approvals_count (subscribe_approvals). */
+const approvalsRoom = (tenantId: string) => `approvals:${tenantId}`;
 const userRoom = (userId: string) => `user:${userId}`;
 /** Every socket of a session, so that ending the session ends them. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -91,6 +95,11 @@ export interface RealtimeGateway extends NotificationPublisher {
    * the entries are read and sent in the background.
    */
   transactionRecorded(tenantId: string, record: TransactionRecord): void;
+  /**
+   * A workflow opened or moved: approval_update to its company's members and the tenant's
+   * administrators, and approvals_count again to the tenant's approvals subscribers.
+   */
+  approvalsChanged(target: { tenantId: string; companyId: string }, update: WorkflowApprovalUpdatePayload): void;
   close(): void;
 }
 
@@ -174,6 +183,11 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     }
   };
 
+  const sendApprovalsCount = async (socket: { emit(event: string, payload: unknown): unknown }, identity: SocketIdentity) => {
+    const pendingCount = await pendingApprovalsCountOf(deps.database, identity);
+    socket.emit(SERVER_EVENTS.approvalsCount, { pendingCount });
+  };
+
   members.on('connection', (socket) => {
     const identity = identityOf(socket);
     void socket.join([sessionRoom(identity.sessionId), userRoom(identity.userId), companyAudienceRoom('company', identity)]);
@@ -183,6 +197,11 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     });
     socket.on(CLIENT_EVENTS.subscribeTransactions, (payload: unknown) => void subscribeTransactions(socket, identity, payload));
     socket.on(unsubscribeEvent('transactions'), () => void socket.leave(companyAudienceRoom('transactions', identity)));
+    socket.on(CLIENT_EVENTS.subscribeApprovals, () => {
+      void socket.join(approvalsRoom(identity.tenantId));
+      sendApprovalsCount(socket, identity).catch(() => socket.emit(SERVER_EVENTS.error, { message: 'Failed to load approvals' }));
+    });
+    socket.on(unsubscribeEvent('approvals'), () => void socket.leave(approvalsRoom(identity.tenantId)));
     sendUnreadCount(socket, identity).catch(() => undefined);
   });
   guests.on('connection', (socket) => handleCommon(socket, guests));
@@ -208,6 +227,15 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
           const rooms = Object.values(companyAudienceRooms('transactions', { tenantId, companyId: found.companyId }));
           for (const transaction of found.transactions) members.to(rooms).emit(SERVER_EVENTS.transactionUpdate, transaction satisfies TransactionUpdatePayload);
         })
+        .catch((error: unknown) => deps.logFeedFailure(error));
+    },
+    approvalsChanged(target, update) {
+      members.to(Object.values(companyAudienceRooms('company', target))).emit(SERVER_EVENTS.approvalUpdate, update);
+      // Each subscriber's count is their own scope's (company or tenant), so it is read per socket.
+      members
+        .in(approvalsRoom(target.tenantId))
+        .fetchSockets()
+        .then((sockets) => Promise.all(sockets.map((socket) => sendApprovalsCount(socket, identityOf(socket)))))
         .catch((error: unknown) => deps.logFeedFailure(error));
     },
     publish(deliveries: Delivery[]) {
