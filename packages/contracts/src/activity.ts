@@ -176,7 +176,6 @@ const SENTENCES: Record<Language, Catalogue> = {
     'offset_request.retirement_started': 'The approved offset of {quantity} tCO2e for {beneficiaryName} went to retirement',
     'offset_request.rejected': 'The offset request of {quantity} tCO2e for {beneficiaryName} was rejected',
     'offset_request.failed': 'The offset request of {quantity} tCO2e for {beneficiaryName} failed',
-    'offset_request.cancelled': '{actor} cancelled the offset request of {quantity} tCO2e for {beneficiaryName}',
     'custom_role.unassigned': '{actor} took the custom role “{name}” away from a user',
   },
   pt: {
@@ -244,7 +243,6 @@ const SENTENCES: Record<Language, Catalogue> = {
     'offset_request.retirement_started': 'A compensação aprovada de {quantity} tCO2e para {beneficiaryName} foi enviada para aposentadoria',
     'offset_request.rejected': 'O pedido de compensação de {quantity} tCO2e para {beneficiaryName} foi rejeitado',
     'offset_request.failed': 'O pedido de compensação de {quantity} tCO2e para {beneficiaryName} falhou',
-    'offset_request.cancelled': '{actor} cancelou o pedido de compensação de {quantity} tCO2e para {beneficiaryName}',
     'custom_role.unassigned': '{actor} retirou de um usuário o papel personalizado “{name}”',
   },
   es: {
@@ -312,7 +310,6 @@ const SENTENCES: Record<Language, Catalogue> = {
     'offset_request.retirement_started': 'La compensación aprobada de {quantity} tCO2e para {beneficiaryName} pasó a retiro',
     'offset_request.rejected': 'La solicitud de compensación de {quantity} tCO2e para {beneficiaryName} fue rechazada',
     'offset_request.failed': 'La solicitud de compensación de {quantity} tCO2e para {beneficiaryName} falló',
-    'offset_request.cancelled': '{actor} canceló la solicitud de compensación de {quantity} tCO2e para {beneficiaryName}',
     'custom_role.unassigned': '{actor} quitó a un usuario el rol personalizado “{name}”',
   },
 };

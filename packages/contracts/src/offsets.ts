@@ -13,8 +13,6 @@ import { tonnesField } from './tonnes';
 export const offsetTexts = {
   loadFailed: 'Failed to load offset requests. Please try again later.',
   created: 'Offset request submitted for approval.',
-  cancelled: 'Offset request cancelled.',
-  notPending: 'This offset request is no longer waiting for approval.',
   walletRequired: 'Choose the platform-managed wallet of your company that holds the credits.',
   managedWalletRequired: 'Offsets from your own credits are retired from a platform-managed wallet: an approval cannot wait for a browser signature.',
   unknownToken: 'This token is not a carbon token of your organisation.',
@@ -22,6 +20,7 @@ export const offsetTexts = {
   requestedDateTooFar: `The requested date must be within ${RETIREMENT_SCHEDULE_MAX_DAYS} days.`,
   noPlatformSource: 'The platform holds no approved platform-managed wallet with enough of this token to source the request.',
   submittedTitle: 'Offset request submitted',
+  approvedTitle: 'Offset request approved',
   completedTitle: 'Offset retired',
   rejectedTitle: 'Offset request rejected',
   failedTitle: 'Offset request failed',
@@ -31,10 +30,9 @@ export const offsetTexts = {
  * pending_approval: the approval workflow runs; approved: the last level approved, the
  * retirement is being created; retiring: the retirement exists and is not finished (scheduled
  * for the requested date, or on its way to the chain); completed: retired, certificate issued;
- * rejected: an approver said no; failed: the retirement could not be made or failed on chain;
- * cancelled: withdrawn by the requester before the decision.
+ * rejected: an approver said no; failed: the retirement could not be made or failed on chain.
  */
-export const OFFSET_REQUEST_STATUSES = ['pending_approval', 'approved', 'retiring', 'completed', 'rejected', 'failed', 'cancelled'] as const;
+export const OFFSET_REQUEST_STATUSES = ['pending_approval', 'approved', 'retiring', 'completed', 'rejected', 'failed'] as const;
 export const offsetRequestStatusSchema = z.enum(OFFSET_REQUEST_STATUSES);
 export type OffsetRequestStatus = z.infer<typeof offsetRequestStatusSchema>;
 
@@ -135,6 +133,11 @@ export const offsetRequestListSchema = z.object({
   pageSize: z.number().int(),
 });
 export type OffsetRequestList = z.infer<typeof offsetRequestListSchema>;
+
+/** GET /offsets/tokens: the tenant's project tokens a request may name. */
+export const offsetTokenSchema = z.object({ mint: z.string(), symbol: z.string(), name: z.string(), projectId: z.string(), vintage: z.number().int() });
+export type OffsetToken = z.infer<typeof offsetTokenSchema>;
+export const offsetTokenListSchema = z.array(offsetTokenSchema);
 
 /** offset_request_update: a request changed; screens showing it read again. */
 export const offsetRequestUpdatePayload = z.object({ id: z.uuid(), companyId: z.uuid(), status: offsetRequestStatusSchema });

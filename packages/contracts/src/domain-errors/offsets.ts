@@ -3,8 +3,6 @@ import { domainError } from './define';
 
 /** The offset requests domain's business failures (docs/architecture.md "Errors"). */
 export const offsetErrors = {
-  /** Cancel of a request the approvers already decided on. */
-  OFFSET__NOT_PENDING: domainError('CONFLICT', offsetTexts.notPending),
   /** own_credits from an external wallet: the approval cannot wait for a browser signature. */
   OFFSET__MANAGED_WALLET_REQUIRED: domainError('VALIDATION_ERROR', offsetTexts.managedWalletRequired),
   /** The wallet is not an operational wallet of the company. */

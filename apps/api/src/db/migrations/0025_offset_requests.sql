@@ -10,7 +10,7 @@ CREATE TABLE offset_requests (
   company_id uuid NOT NULL REFERENCES companies(id),
   requested_by uuid REFERENCES users(id),
   sourcing text NOT NULL CHECK (sourcing IN ('own_credits', 'platform_sourced')),
-  status text NOT NULL DEFAULT 'pending_approval' CHECK (status IN ('pending_approval', 'approved', 'retiring', 'rejected', 'failed', 'cancelled')),
+  status text NOT NULL DEFAULT 'pending_approval' CHECK (status IN ('pending_approval', 'approved', 'retiring', 'rejected', 'failed')),
   token_mint text NOT NULL,
   token_symbol text NOT NULL,
   project_id text NOT NULL,
@@ -37,5 +37,5 @@ CREATE INDEX offset_requests_status ON offset_requests (tenant_id, status);
 ALTER TABLE offset_requests ENABLE ROW LEVEL SECURITY;
 CREATE POLICY tenant_isolation ON offset_requests USING (tenant_id = app_current_tenant()) WITH CHECK (tenant_id = app_current_tenant());
 
--- Requests are never deleted: a withdrawn one is cancelled.
+-- Requests are never deleted.
 GRANT SELECT, INSERT, UPDATE ON offset_requests TO carbonledger_app;

@@ -7,7 +7,7 @@ import { retirements } from './retirements';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** What is stored of a request's status; `completed` is read from its retirement (offsets.view.ts). */
-export type StoredOffsetStatus = 'pending_approval' | 'approved' | 'retiring' | 'rejected' | 'failed' | 'cancelled';
+export type StoredOffsetStatus = 'pending_approval' | 'approved' | 'retiring' | 'rejected' | 'failed';
 
 /** An offset request (migration 0025, docs/product.md §2 /offsets/requests). */
 export const offsetRequests = pgTable('offset_requests', {
