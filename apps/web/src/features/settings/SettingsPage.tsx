@@ -1,4 +1,4 @@
-import { isAdministrator } from '@carbonledger/contracts';
+import { canManageBlockchainSettings } from '@carbonledger/contracts';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -9,12 +9,14 @@ import { NotAvailableYet } from '../../components/NotAvailableYet';
 import { PageHeader } from '../../components/PageHeader';
 import { SETTINGS_TABS, SettingsTabs, type SettingsTab } from '../../components/SettingsTabs';
 import { useAuthStore } from '../../lib/auth-store';
+import { BlockchainTab } from './components/BlockchainTab';
 import { CompanyTab } from './components/CompanyTab';
 import { SecurityTab } from './components/SecurityTab';
 
 export default function SettingsPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const user = useAuthStore((state) => state.user);
+  const permissions = useAuthStore((state) => state.session?.permissions);
   const [params] = useSearchParams();
   const requested = params.get('tab');
   const tab: SettingsTab = (SETTINGS_TABS as readonly string[]).includes(requested ?? '') ? (requested as SettingsTab) : 'security';
@@ -22,6 +24,8 @@ export default function SettingsPage({ name }: { name: string }) {
   // The Profile tab is its own screen (features/profile).
   if (tab === 'profile') return <Navigate to="/profile" replace />;
   const tabName = t(`settings.tabs.${tab}`);
+  // The same rule as the API's settings:blockchain guard (roles.ts), so the tab never opens onto a refusal.
+  const blockchainAllowed = canManageBlockchainSettings(user.role, permissions ?? []);
 
   return (
     <Box>
@@ -30,15 +34,14 @@ export default function SettingsPage({ name }: { name: string }) {
       <Box role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
         {tab === 'security' && <SecurityTab user={user} />}
         {tab === 'company' && <CompanyTab user={user} />}
-        {tab === 'blockchain' && !isAdministrator(user.role) && (
+        {tab === 'blockchain' && blockchainAllowed && <BlockchainTab />}
+        {tab === 'blockchain' && !blockchainAllowed && (
           <Alert severity="warning" icon={<LockOutlined />}>
             <AlertTitle>{t('settings.restricted.title')}</AlertTitle>
             {t('settings.restricted.message')}
           </Alert>
         )}
-        {(tab === 'api' || tab === 'notifications' || tab === 'compliance' || tab === 'advanced' || (tab === 'blockchain' && isAdministrator(user.role))) && (
-          <NotAvailableYet name={tabName} />
-        )}
+        {(tab === 'api' || tab === 'notifications' || tab === 'compliance' || tab === 'advanced') && <NotAvailableYet name={tabName} />}
       </Box>
     </Box>
   );
