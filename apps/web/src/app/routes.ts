@@ -20,11 +20,9 @@ function signedInPage(path: string) {
 
 /** Screens that later issues build: each shows the shared not-available statement. */
 export const PENDING_ROUTES = [
-  ['/audit-trail', 'auditTrail'],
   ['/jobs', 'jobs'],
   ['/cache', 'cache'],
   ['/metrics', 'metrics'],
-  ['/offsets/requests', 'offsetRequests'],
   ['/approvals', 'approvals'],
   ['/api-management', 'apiManagement'],
   ['/compliance', 'compliance'],
@@ -62,6 +60,8 @@ const BUILT_ROUTES = [
   ['/api-docs', 'apiDocs'],
   ['/help', 'help'],
   ['/help/phantom-custom-token', 'helpPhantom'],
+  ['/audit-trail', 'auditTrail'],
+  ['/offsets/requests', 'offsetRequests'],
 ] as const;
 
 /** Signed-in screens rendered inside the layout, each its own chunk. */
