@@ -37,8 +37,8 @@ export function CompanyMints() {
   const copy = useCopy();
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, my: 2 }} aria-labelledby="help-mints-title" component="section">
-      <Typography variant="subtitle1" component="h3" id="help-mints-title" gutterBottom>
+    <Paper variant="outlined" sx={{ p: 2, my: 2 }} aria-labelledby="help-company-mints-title" component="section">
+      <Typography variant="subtitle1" component="h3" id="help-company-mints-title" gutterBottom>
         {t('help.phantom.mintsTitle')}
       </Typography>
       {mints.isPending && (
@@ -62,7 +62,7 @@ export function CompanyMints() {
       {mints.data?.length === 0 && <Alert severity="info">{t('help.phantom.mintsEmpty')}</Alert>}
       {mints.data && mints.data.length > 0 && (
         <TableContainer>
-          <Table size="small" aria-labelledby="help-mints-title">
+          <Table size="small" aria-labelledby="help-company-mints-title">
             <TableHead>
               <TableRow>
                 <TableCell>{t('help.phantom.token')}</TableCell>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -89,9 +90,11 @@ export function HelpArticleView({
               </Typography>
               <List dense disablePadding>
                 {related.map((other) => (
-                  <ListItemButton key={other.slug} component={RouterLink} to={helpTopicPath(other.slug)}>
-                    <ListItemText primary={other.title} secondary={other.summary} />
-                  </ListItemButton>
+                  <ListItem key={other.slug} disablePadding>
+                    <ListItemButton component={RouterLink} to={helpTopicPath(other.slug)}>
+                      <ListItemText primary={other.title} secondary={other.summary} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             </Paper>
