@@ -89,8 +89,6 @@ describe('route table', () => {
       '/help/phantom-custom-token',
       '/audit-trail',
       '/offsets/requests',
-      '/help',
-      '/help/phantom-custom-token',
     ]);
     for (const route of [...built, ...PUBLIC_ROUTES, ...OPEN_ROUTES]) expect(route.page.$$typeof).toBe(Symbol.for('react.lazy'));
     expect(Object.keys(SIGNED_IN_PAGES)).toEqual(built.map((route) => route.path));

@@ -58,10 +58,10 @@ const BUILT_ROUTES = [
   ['/kyc', 'kyc'],
   ['/compliance/kyc-reviews', 'kycReviews'],
   ['/api-docs', 'apiDocs'],
-  ['/audit-trail', 'auditTrail'],
-  ['/offsets/requests', 'offsetRequests'],
   ['/help', 'help'],
   ['/help/phantom-custom-token', 'helpPhantom'],
+  ['/audit-trail', 'auditTrail'],
+  ['/offsets/requests', 'offsetRequests'],
 ] as const;
 
 /** Signed-in screens rendered inside the layout, each its own chunk. */

@@ -36,8 +36,6 @@ export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<PageModule>>
   '/help/phantom-custom-token': () => import('../features/help/PhantomCustomTokenPage'),
   '/audit-trail': () => import('../features/audit-trail/AuditTrailPage'),
   '/offsets/requests': () => import('../features/offsets/OffsetRequestsPage'),
-  '/help': () => import('../features/help/HelpPage'),
-  '/help/phantom-custom-token': () => import('../features/help/PhantomCustomTokenPage'),
 };
 
 /** Screens that later issues build share one statement saying so. */
