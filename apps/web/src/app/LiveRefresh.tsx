@@ -2,6 +2,7 @@ import { SERVER_EVENTS } from '@carbonledger/contracts';
 import { reloadSession } from '../features/auth/session';
 import { certificateKeys } from '../features/certificates/api/certificates';
 import { companyKeys } from '../features/companies/api/companies';
+import { complianceKeys } from '../features/compliance/api/compliance-profile';
 import { portfolioKeys } from '../features/portfolio/api/portfolio';
 import { walletKeys } from '../features/wallets/api/wallets';
 import { appRealtime, useRealtimeEvent, useRealtimeInvalidate, type RealtimeClient } from '../lib/realtime';
@@ -21,6 +22,12 @@ export function LiveRefresh({ client = appRealtime() }: { client?: RealtimeClien
   useRealtimeInvalidate([SERVER_EVENTS.retirementUpdate, SERVER_EVENTS.mintingJobUpdate], ['dashboard'], client);
   // A company's record or KYC status changed, or one of its wallets (the companies list counts them): company screens and Settings → Company.
   useRealtimeInvalidate([SERVER_EVENTS.companyUpdate, SERVER_EVENTS.approvalUpdate], companyKeys.all, client);
+  // Limits, volume, KYC status and token accounts: /compliance and Settings → Compliance.
+  useRealtimeInvalidate(
+    [SERVER_EVENTS.companyUpdate, SERVER_EVENTS.kycUpdate, SERVER_EVENTS.retirementUpdate, SERVER_EVENTS.mintingJobUpdate, SERVER_EVENTS.transactionUpdate],
+    complianceKeys.all,
+    client,
+  );
   // The user's permissions changed (docs/product.md §6): the session is read again so menus and buttons follow.
   useRealtimeEvent(SERVER_EVENTS.permissionsChanged, () => void reloadSession(), client);
   return null;

@@ -31,6 +31,7 @@ export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<PageModule>>
   '/team/users': () => import('../features/team-users/TeamUsersPage'),
   '/kyc': () => import('../features/kyc/KycPage'),
   '/compliance/kyc-reviews': () => import('../features/kyc-reviews/KycReviewsPage'),
+  '/compliance': () => import('../features/compliance/ComplianceDashboardPage'),
   '/api-docs': () => import('../features/api-docs/ApiDocsPage'),
   '/help': () => import('../features/help/HelpPage'),
   '/help/phantom-custom-token': () => import('../features/help/PhantomCustomTokenPage'),

@@ -11,6 +11,7 @@ import { SETTINGS_TABS, SettingsTabs, type SettingsTab } from '../../components/
 import { useAuthStore } from '../../lib/auth-store';
 import { BlockchainTab } from './components/BlockchainTab';
 import { CompanyTab } from './components/CompanyTab';
+import { ComplianceTab } from './components/ComplianceTab';
 import { SecurityTab } from './components/SecurityTab';
 
 export default function SettingsPage({ name }: { name: string }) {
@@ -34,6 +35,7 @@ export default function SettingsPage({ name }: { name: string }) {
       <Box role="tabpanel" id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
         {tab === 'security' && <SecurityTab user={user} />}
         {tab === 'company' && <CompanyTab user={user} />}
+        {tab === 'compliance' && <ComplianceTab />}
         {tab === 'blockchain' && blockchainAllowed && <BlockchainTab />}
         {tab === 'blockchain' && !blockchainAllowed && (
           <Alert severity="warning" icon={<LockOutlined />}>
@@ -41,7 +43,7 @@ export default function SettingsPage({ name }: { name: string }) {
             {t('settings.restricted.message')}
           </Alert>
         )}
-        {(tab === 'api' || tab === 'notifications' || tab === 'compliance' || tab === 'advanced') && <NotAvailableYet name={tabName} />}
+        {(tab === 'api' || tab === 'notifications' || tab === 'advanced') && <NotAvailableYet name={tabName} />}
       </Box>
     </Box>
   );
