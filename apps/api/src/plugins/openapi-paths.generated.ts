@@ -1188,6 +1188,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/settings/blockchain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Blockchain settings: network, priority fee, slippage, platform key balances
+     * @description The cluster, explorer and commitment come from the deployment configuration and are read-only. Reading also raises a security alert for a platform key whose balance fell below the threshold (once per fall).
+     *
+     *     Needs a signed-in session (Bearer access token) allowed `settings:blockchain`; others get 403.
+     */
+    get: operations['getSettingsBlockchain'];
+    /**
+     * Change the priority-fee policy, slippage tolerance or low-balance threshold
+     * @description Each setting that changes gets its own audit entry. The next mint preview prices its transaction with the new priority fee.
+     *
+     *     Needs a signed-in session (Bearer access token) allowed `settings:blockchain`; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    put: operations['putSettingsBlockchain'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/public/tokens/{mint}/metadata.json': {
     parameters: {
       query?: never;
@@ -9020,6 +9048,234 @@ export interface operations {
        *     - `WALLET__STILL_HOLDS_TOKENS`: Failed to remove wallet. It still holds tokens; move or retire them first.
        */
       409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getSettingsBlockchain: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              network: {
+                cluster: string;
+                rpcConfigured: boolean;
+                explorerUrl: string;
+                commitment: string;
+              };
+              priorityFee:
+                | {
+                    /** @enum {string} */
+                    mode: 'fixed';
+                    microLamports: number;
+                    computeUnitLimit: number;
+                  }
+                | {
+                    /** @enum {string} */
+                    mode: 'percentile';
+                    percentile: number;
+                    maxMicroLamports: number;
+                    computeUnitLimit: number;
+                  };
+              slippageToleranceBps: number;
+              lowBalanceThresholdLamports: string;
+              platformKeys: {
+                /** @enum {string} */
+                role: 'issuer' | 'retirement_delegate';
+                address: string;
+                balance: string | null;
+                low: boolean;
+              }[];
+              updatedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  putSettingsBlockchain: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          priorityFee?:
+            | {
+                /** @enum {string} */
+                mode: 'fixed';
+                microLamports: number;
+                computeUnitLimit: number;
+              }
+            | {
+                /** @enum {string} */
+                mode: 'percentile';
+                percentile: number;
+                maxMicroLamports: number;
+                computeUnitLimit: number;
+              };
+          slippageToleranceBps?: number;
+          lowBalanceThresholdLamports?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              network: {
+                cluster: string;
+                rpcConfigured: boolean;
+                explorerUrl: string;
+                commitment: string;
+              };
+              priorityFee:
+                | {
+                    /** @enum {string} */
+                    mode: 'fixed';
+                    microLamports: number;
+                    computeUnitLimit: number;
+                  }
+                | {
+                    /** @enum {string} */
+                    mode: 'percentile';
+                    percentile: number;
+                    maxMicroLamports: number;
+                    computeUnitLimit: number;
+                  };
+              slippageToleranceBps: number;
+              lowBalanceThresholdLamports: string;
+              platformKeys: {
+                /** @enum {string} */
+                role: 'issuer' | 'retirement_delegate';
+                address: string;
+                balance: string | null;
+                low: boolean;
+              }[];
+              updatedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `IDEMPOTENCY_IN_FLIGHT`
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
       /**
        * @description The Idempotency-Key was already used with a different request.
        *
