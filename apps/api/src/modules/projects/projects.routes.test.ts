@@ -9,10 +9,9 @@ import {
   type Vcu,
 } from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { eq } from 'drizzle-orm';
-import { companies, users } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
-import { DEMO_PASSWORD, signInAs, type SignedIn } from '../auth/auth.testing';
+import { signInAs, type SignedIn } from '../auth/auth.testing';
+import { onboardCompanyForTests } from '../companies/companies.testing';
+import { approveCompanyKyc } from '../kyc/kyc.testing';
 import { createRegistryTenant } from '../registry/registry.testing';
 import { markTokenised, releaseReservation, reserveUnits } from '../registry';
 
@@ -325,22 +324,9 @@ describe('carbon projects and VCU import API', () => {
     const ACME = WIND(690104501, 690104600);
 
     beforeAll(async () => {
-      const passwordHash = await hashPassword(DEMO_PASSWORD);
-      await harness.app.db.asSystem(async (tx) => {
-        const [verde] = await tx.select().from(companies).where(eq(companies.name, 'Verde Energia S.A.'));
-        const [acme] = await tx.insert(companies).values({ tenantId: verde!.tenantId, name: 'Acme Carbon', kycStatus: 'approved' }).returning();
-        await tx.insert(users).values({
-          tenantId: verde!.tenantId,
-          companyId: acme!.id,
-          email: 'acme@demo.test',
-          passwordHash,
-          role: 'COMPANY_ADMIN',
-          firstName: 'Ana',
-          lastName: 'Acme',
-        });
-      });
-      otherCompany = await signInAs(harness.app, 'acme@demo.test');
       platformAdmin = await signInAs(harness.app, 'admin@demo.test');
+      otherCompany = (await onboardCompanyForTests(harness.app, platformAdmin, 'Acme Carbon', { email: 'acme@demo.test' })).companyAdmin;
+      await approveCompanyKyc(harness.app, otherCompany, platformAdmin);
       expect((await importSerial(ACME, otherCompany)).statusCode).toBe(201);
     });
 

@@ -15,10 +15,9 @@ import {
   type MintPreview,
   type TransactionUpdatePayload,
 } from '@carbonledger/contracts';
-import { companies, users } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
+import { onboardCompanyForTests } from '../companies/companies.testing';
 import { approvedWallet, freeSubranges, importSerials } from '../minting/minting.testing';
 import { createRegistryTenant, WIND_PROJECT } from '../registry/registry.testing';
 import { createRetirement, retireBody, retirementFixture } from '../retirements/retirements.testing';
@@ -85,30 +84,12 @@ describe('realtime transactions feed', () => {
     baseUrl = `http://127.0.0.1:${(harness.app.server.address() as AddressInfo).port}`;
     companyAdmin = await signInAs(harness.app, 'companyadmin@demo.test');
     platformAdmin = await signInAs(harness.app, 'admin@demo.test');
-    const tenantId = companyAdmin.result.tenant.id;
-    const passwordHash = await hashPassword('Demo!2345');
-    await harness.app.db.asSystem(async (tx) => {
-      const [company] = await tx.insert(companies).values({ tenantId, name: 'Azul Logistica Ltda' }).returning();
-      await tx
-        .insert(users)
-        .values({
-          tenantId,
-          companyId: company!.id,
-          email: 'admin@azul.test',
-          passwordHash,
-          role: 'COMPANY_ADMIN',
-          firstName: 'Other',
-          lastName: 'Admin',
-          status: 'active',
-          verified: true,
-        });
-    });
-    otherCompanyAdmin = await signInAs(harness.app, 'admin@azul.test');
+    otherCompanyAdmin = (await onboardCompanyForTests(harness.app, platformAdmin, 'Azul Logistica Ltda', { email: 'admin@azul.test' })).companyAdmin;
     // An administrator of another tenant sees the whole of their own tenant, and nothing of this one.
     otherTenantAdmin = await signInAs(harness.app, (await createRegistryTenant(harness.app.db, 'feedbeta', 'ADMIN')).email);
 
     walletId = (await approvedWallet(harness.app, companyAdmin, platformAdmin, 'Verde treasury')).wallet.id;
-    const actor = { tenantId, companyId: companyAdmin.result.company.id, userId: companyAdmin.result.user.id };
+    const actor = { tenantId: companyAdmin.result.tenant.id, companyId: companyAdmin.result.company.id, userId: companyAdmin.result.user.id };
     await importSerials(harness.app, actor, await freeSubranges(harness.app, companyAdmin, WIND_PROJECT, 1, 100n));
   });
   afterAll(async () => {

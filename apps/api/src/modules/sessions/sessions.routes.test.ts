@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { companies, securityEvents, sessions, tenants, users } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
-import { DEMO_PASSWORD, signInAs, type SignedIn } from '../auth/auth.testing';
+import { securityEvents, sessions } from '../../db/schema';
+import { signInAs, type SignedIn } from '../auth/auth.testing';
+import { createTenantWithAdministrator } from '../tenants/tenants.testing';
 
 let harness: TestApp;
 let admin: SignedIn;
@@ -105,15 +105,13 @@ describe('DELETE /sessions/{id}', () => {
 describe('tenant isolation', () => {
   let outsider: SignedIn;
   beforeAll(async () => {
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await harness.app.db.asSystem(async (tx) => {
-      const [tenant] = await tx.insert(tenants).values({ name: 'Other', slug: 'other' }).returning();
-      const [company] = await tx.insert(companies).values({ tenantId: tenant!.id, name: 'Other Corp', kycStatus: 'approved' }).returning();
-      await tx
-        .insert(users)
-        .values({ tenantId: tenant!.id, companyId: company!.id, email: 'admin@other.test', passwordHash, role: 'ADMIN', firstName: 'Olga', lastName: 'Other' });
-    });
-    outsider = await signInAs(harness.app, 'admin@other.test');
+    // Tenant B made as the product makes one: the platform SUPER_ADMIN's POST /tenants; its administrator accepts the invitation.
+    const superadmin = await signInAs(harness.app, 'superadmin@demo.test');
+    outsider = (
+      await createTenantWithAdministrator(harness.app, superadmin, 'other', {
+        administrator: { email: 'admin@other.test', firstName: 'Olga', lastName: 'Other' },
+      })
+    ).administrator;
   });
 
   it('never shows a user of tenant B the sessions of tenant A', async () => {

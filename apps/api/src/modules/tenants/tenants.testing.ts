@@ -1,8 +1,14 @@
 import { expect } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import type { CreateTenantRequest, TenantCreated } from '@carbonledger/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { createTenantRequest, type CreateTenantRequest, type Role, type TenantCreated } from '@carbonledger/contracts';
 import type { App } from '../../app';
-import { mailOutbox } from '../../db/schema';
+import type { Database } from '../../db/database';
+import { mailOutbox, users as usersTable } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { hashPassword } from '../../lib/passwords';
+import { createTenant } from './tenants.creation';
+import { tenantsDepsFor } from './tenants.deps';
 import { DEMO_PASSWORD, signInAs, type SignedIn } from '../auth/auth.testing';
 import { linkTokenIn } from '../mail/mail.testing';
 
@@ -65,4 +71,40 @@ export async function createTenantWithAdministrator(
 ): Promise<{ created: TenantCreated; administrator: SignedIn }> {
   const created = await createTenantThroughApi(app, superadmin, slug, overrides);
   return { created, administrator: await acceptInvitationFromOutbox(app, created.tenant.id, created.administrator.email) };
+}
+
+/**
+ * A tenant made by the product's tenant creation (as `npm run tenant:create` does), for tests
+ * that hold a database but no app: its first company, the sandbox registry, and the invited
+ * first administrator, whose account is then activated as accepting the invitation would
+ * (password Demo!2345), with `role` when another role than COMPANY_ADMIN is wanted.
+ */
+export async function createTenantForTests(database: Database, slug: string, role: Role = 'COMPANY_ADMIN'): Promise<Actor & { email: string }> {
+  const quiet = () => undefined;
+  const log = {
+    level: 'silent',
+    fatal: quiet,
+    error: quiet,
+    warn: quiet,
+    info: quiet,
+    debug: quiet,
+    trace: quiet,
+    silent: quiet,
+    child: () => log,
+  } as FastifyBaseLogger;
+  const users = { db: database, mail: { db: database, smtpUrl: undefined, from: 'tests@carbonledger.test' }, publicBaseUrl: 'http://localhost', log };
+  const email = `${role.toLowerCase()}@${slug}.test`;
+  const request = createTenantRequest.parse(
+    tenantRequest(slug, {
+      name: slug,
+      company: { ...tenantRequest(slug).company, name: `${slug} Carbon Ltd.` },
+      administrator: { email, firstName: slug, lastName: 'Owner' },
+    }),
+  );
+  const created = await createTenant(tenantsDepsFor({ registryApiUrl: undefined }, users), { kind: 'operator' }, request);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await database.withTenant(created.tenant.id, (tx) =>
+    tx.update(usersTable).set({ passwordHash, status: 'active', verified: true, role }).where(eq(usersTable.id, created.administrator.userId)),
+  );
+  return { tenantId: created.tenant.id, companyId: created.company.id, userId: created.administrator.userId, role, email };
 }

@@ -11,10 +11,11 @@ import {
   type MintPreview,
   type TransactionView,
 } from '@carbonledger/contracts';
-import { certificates, companies, retirements, users } from '../../db/schema';
-import { hashPassword } from '../../lib/passwords';
+import { certificates, retirements } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
+import { onboardCompanyForTests } from '../companies/companies.testing';
+import { approveCompanyKyc } from '../kyc/kyc.testing';
 import { approvedWallet, freeSubranges, importSerials } from '../minting/minting.testing';
 import { createRegistryTenant } from '../registry/registry.testing';
 
@@ -39,35 +40,15 @@ describe('transactions API: mints from the database, transfers from the chain, p
     return transactionListSchema.parse(response.json().data);
   };
 
-  /** A second customer company of the demo tenant with its own company administrator. */
-  async function createCompany(name: string): Promise<{ companyId: string; email: string }> {
-    const tenantId = verdeAdmin.result.tenant.id;
-    const passwordHash = await hashPassword('Demo!2345');
-    const email = `admin@${name.toLowerCase().replace(/[^a-z]/g, '')}.test`;
-    return harness.app.db.asSystem(async (tx) => {
-      const [company] = await tx.insert(companies).values({ tenantId, name }).returning();
-      await tx.insert(users).values({
-        tenantId,
-        companyId: company!.id,
-        email,
-        passwordHash,
-        role: 'COMPANY_ADMIN',
-        firstName: 'Other',
-        lastName: 'Admin',
-        status: 'active',
-        verified: true,
-      });
-      return { companyId: company!.id, email };
-    });
-  }
-
   beforeAll(async () => {
     harness = await createTestApp();
     verdeAdmin = await signInAs(harness.app, 'companyadmin@demo.test');
     platformAdmin = await signInAs(harness.app, 'admin@demo.test');
-    const other = await createCompany('Azul Logistica Ltda');
+    const other = await onboardCompanyForTests(harness.app, platformAdmin, 'Azul Logistica Ltda');
     otherCompanyId = other.companyId;
-    otherCompanyAdmin = await signInAs(harness.app, other.email);
+    otherCompanyAdmin = other.companyAdmin;
+    // Its token accounts are thawed only once its KYC is approved (docs/product.md §5).
+    await approveCompanyKyc(harness.app, otherCompanyAdmin, platformAdmin);
     const beta = await createRegistryTenant(harness.app.db, 'txbeta');
     otherTenant = await signInAs(harness.app, beta.email);
 

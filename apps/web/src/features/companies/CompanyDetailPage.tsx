@@ -1,13 +1,12 @@
-import { actsForWholeTenant, kycStatusSchema, type CompanyProfile, type KycStatus } from '@carbonledger/contracts';
+import { actsForWholeTenant, canOpenRoute, type CompanyProfile } from '@carbonledger/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,9 +19,7 @@ import { useAuthStore } from '../../lib/auth-store';
 import { translateCompanyMessage } from '../../lib/company-messages';
 import { countryName, formatDateTime } from '../../lib/format';
 import { currentLanguage } from '../../lib/i18n';
-import { useSnackbar } from '../../lib/toast';
 import { useCompany } from './api/company';
-import { useSetKycStatus } from './api/set-kyc-status';
 import { CompanyActivityCards } from './components/CompanyActivityCards';
 import { CompanyMembersCard } from './components/CompanyMembersCard';
 import { EditCompanyDialog } from './components/EditCompanyDialog';
@@ -38,10 +35,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function ProfileCard({ company, administrator }: { company: CompanyProfile; administrator: boolean }) {
+function ProfileCard({ company, reviewer }: { company: CompanyProfile; reviewer: boolean }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
-  const setKyc = useSetKycStatus();
   const language = currentLanguage();
   const address = company.address;
   return (
@@ -64,31 +59,12 @@ function ProfileCard({ company, administrator }: { company: CompanyProfile; admi
           )}
         </Fact>
         <Fact label={t('companies.detail.kyc')}>
-          {administrator ? (
-            <TextField
-              select
-              size="small"
-              value={company.kycStatus}
-              disabled={setKyc.isPending}
-              slotProps={{ htmlInput: { 'aria-label': t('companies.detail.kyc') } }}
-              onChange={(event) =>
-                setKyc.mutate(
-                  { id: company.id, status: event.target.value as KycStatus },
-                  {
-                    onSuccess: () => enqueueSnackbar(t('companies.detail.kycUpdated'), { variant: 'success' }),
-                    onError: (error) => enqueueSnackbar(translateCompanyMessage(t, error.message), { variant: 'error' }),
-                  },
-                )
-              }
-            >
-              {kycStatusSchema.options.map((option) => (
-                <MenuItem key={option} value={option}>
-                  {t(`retirements.kycStatus.${option}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : (
-            <KycStatusChip status={company.kycStatus} />
+          <KycStatusChip status={company.kycStatus} />
+          {/* The status follows the KYC reviews (docs/kyc.md): officers decide there. */}
+          {reviewer && (
+            <Link component={RouterLink} to="/compliance/kyc-reviews" variant="body2" sx={{ display: 'block', mt: 0.5 }}>
+              {t('companies.detail.kycReviews')}
+            </Link>
           )}
         </Fact>
         <Fact label={t('companies.columns.created')}>{formatDateTime(company.createdAt, language)}</Fact>
@@ -154,7 +130,7 @@ export default function CompanyDetailPage({ name }: { name: string }) {
         }
       />
       {profile.isPlatform && <Chip label={t('companies.platform')} sx={{ alignSelf: 'flex-start' }} />}
-      <ProfileCard company={profile} administrator={administrator} />
+      <ProfileCard company={profile} reviewer={Boolean(user && canOpenRoute(user.role, '/compliance/kyc-reviews'))} />
       <CompanyMembersCard members={profile.members} />
       <CompanyActivityCards companyId={profile.id} own={own} />
       {administrator && <EditCompanyDialog company={profile} open={editing} onClose={() => setEditing(false)} />}
