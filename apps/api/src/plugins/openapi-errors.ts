@@ -45,10 +45,10 @@ const DOMAINS_OF_TAG: Readonly<Record<string, readonly string[]>> = {
   users: ['USER', 'AUTH'],
   wallets: ['WALLET', 'CHAIN'],
   signing: ['SIGNING', 'CHAIN', 'WALLET'],
-  minting: ['MINTING', 'REGISTRY', 'WALLET', 'CHAIN'],
+  minting: ['MINTING', 'REGISTRY', 'WALLET', 'CHAIN', 'COMPLIANCE'],
   approvals: ['MINTING', 'REGISTRY', 'WALLET', 'CHAIN'],
   projects: ['REGISTRY'],
-  retirements: ['RETIREMENT', 'CHAIN', 'WALLET'],
+  retirements: ['RETIREMENT', 'CHAIN', 'WALLET', 'COMPLIANCE'],
   companies: ['COMPANY'],
   roles: ['ROLES'],
 };
@@ -69,6 +69,7 @@ const CODES_OF_TAG: Readonly<Record<string, readonly ErrorCode[]>> = {
   wallets: ['WALLET_REGISTRATION_FAILED'],
   signing: ['FORBIDDEN'],
   retirements: ['KYC_REQUIRED'],
+  minting: ['KYC_REQUIRED'],
 };
 
 /** Each error status's shared answer in components.responses: its name and what it means. */
