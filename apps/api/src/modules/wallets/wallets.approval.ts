@@ -1,6 +1,8 @@
 import { walletTexts, type CompanyWallet, type CompanyWalletStatus } from '@carbonledger/contracts';
+import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/actor';
+import { announceWorkflow, registerApprovalHandler, requestApproval, settleApproval, type ApprovalRequested, type ApprovalWorkflowRow } from '../approvals';
 import { allowedMintAddresses, freezeWalletAccounts, openWalletAccounts, type ChainStep } from './wallet-chain.service';
 import type { WalletDeps } from './wallets.deps';
 import { announceWalletChange, auditWallet, label, notifyCompany } from './wallets.events';
@@ -9,8 +11,43 @@ import type { WalletRow } from './wallets.repository';
 import { viewOf, visibleWallet } from './wallets.views';
 
 /**
+ * A registered wallet waits for its workflow in the approval engine (docs/approvals.md
+ * "Wallet registration"), opened in the registering transaction; announce it after the commit.
+ */
+export async function openWalletApproval(tx: Tx, actor: Actor, wallet: WalletRow): Promise<ApprovalRequested | null> {
+  return requestApproval(tx, actor, {
+    operationType: 'wallet_registration',
+    subjectId: wallet.id,
+    companyId: wallet.companyId,
+    summary: `Wallet ${label(wallet)} registered`,
+  });
+}
+
+/** The wallet's workflow moved: every open approvals list reads it again. */
+export function announceWalletApproval(deps: WalletDeps, requested: { workflow: ApprovalWorkflowRow } | ApprovalWorkflowRow | null): void {
+  if (requested) announceWorkflow(deps.publisher, 'workflow' in requested ? requested.workflow : requested);
+}
+
+/**
+ * Deciding a wallet's workflow in /approvals decides the wallet here; a wallet decided on the
+ * Wallet Approvals screen closes its workflow (settleApproval), so both stay one decision.
+ */
+export function registerWalletApprovals(deps: WalletDeps): void {
+  registerApprovalHandler(deps.db, 'wallet_registration', {
+    execute: async (workflow, actor) => ({ ...(await approveWallet(deps, actor, workflow.subjectId)) }),
+    afterReject: async (workflow, actor) => {
+      await rejectWallet(deps, actor, workflow.subjectId, workflow.reason ?? 'Rejected in Approvals').catch((error: unknown) => {
+        // Decided or removed meanwhile on the wallets screen: nothing is left to reject.
+        if (!(error instanceof AppError && error.is('WALLET__TRANSITION_NOT_ALLOWED'))) throw error;
+      });
+    },
+  });
+}
+
+/**
  * Changes the status under a row lock, audited, after checking the transition is allowed
- * (docs/wallets.md); answers the row as it is after the change.
+ * (docs/wallets.md); answers the row as it is after the change. A decision (`settles`) also
+ * closes the wallet's open approval workflow in the same transaction.
  */
 async function transition(
   deps: WalletDeps,
@@ -20,8 +57,10 @@ async function transition(
   action: string,
   change: (before: WalletRow) => Partial<repository.NewWalletRow>,
   details: Record<string, unknown> = {},
+  settles?: { status: 'approved' | 'rejected'; reason?: string },
 ): Promise<WalletRow> {
-  return deps.db.withTenant(actor.tenantId, async (tx) => {
+  let settled: ApprovalWorkflowRow | null = null;
+  const row = await deps.db.withTenant(actor.tenantId, async (tx) => {
     await visibleWallet(tx, actor, id);
     const before = (await repository.findWalletForUpdate(tx, id))!;
     if (!allowedFrom.includes(before.status)) {
@@ -29,8 +68,11 @@ async function transition(
     }
     const after = await repository.updateWallet(tx, id, { ...change(before), statusChangedAt: new Date() });
     await auditWallet(tx, actor, action, after, { from: before.status, to: after.status, ...details });
+    if (settles) settled = await settleApproval(tx, actor, { operationType: 'wallet_registration', subjectId: id }, settles);
     return after;
   });
+  announceWalletApproval(deps, settled);
+  return row;
 }
 
 function chainDetails(step: ChainStep) {
@@ -89,8 +131,15 @@ async function answer(deps: WalletDeps, actor: Actor, id: string): Promise<Compa
 
 /** docs/product.md §6: an administrator approves; who and when are recorded, the company is told, accounts open on chain. */
 export async function approveWallet(deps: WalletDeps, actor: Actor, id: string): Promise<CompanyWallet> {
-  const wallet = await transition(deps, actor, id, ['pending', 'rejected', 'approved'], 'wallet.approved', (before) =>
-    before.status === 'approved' ? {} : { status: 'approved', approvedBy: actor.userId, approvedAt: new Date(), statusReason: null },
+  const wallet = await transition(
+    deps,
+    actor,
+    id,
+    ['pending', 'rejected', 'approved'],
+    'wallet.approved',
+    (before) => (before.status === 'approved' ? {} : { status: 'approved', approvedBy: actor.userId, approvedAt: new Date(), statusReason: null }),
+    {},
+    { status: 'approved' },
   );
   await activate(deps, actor, wallet);
   await notifyCompany(deps, actor, wallet, 'Wallet approved', `Wallet ${label(wallet)} was approved and can now perform token operations.`);
@@ -98,7 +147,16 @@ export async function approveWallet(deps: WalletDeps, actor: Actor, id: string):
 }
 
 export async function rejectWallet(deps: WalletDeps, actor: Actor, id: string, reason: string): Promise<CompanyWallet> {
-  const wallet = await transition(deps, actor, id, ['pending'], 'wallet.rejected', () => ({ status: 'rejected', statusReason: reason }), { reason });
+  const wallet = await transition(
+    deps,
+    actor,
+    id,
+    ['pending'],
+    'wallet.rejected',
+    () => ({ status: 'rejected', statusReason: reason }),
+    { reason },
+    { status: 'rejected', reason },
+  );
   await notifyCompany(deps, actor, wallet, 'Wallet rejected', `Wallet ${label(wallet)} was rejected: ${reason}`);
   return answer(deps, actor, id);
 }

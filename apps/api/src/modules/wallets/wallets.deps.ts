@@ -9,8 +9,8 @@ import type { RealtimeGateway } from '../realtime';
 export interface WalletDeps {
   db: Database;
   chainContext: ChainContext;
-  /** Notifications, and approval_update so every open list of the company's wallets reads them again. */
-  publisher: NotificationPublisher & Pick<RealtimeGateway, 'emitToCompany'>;
+  /** Notifications, and approval_update so every open list of the company's wallets (and of approval workflows) reads them again. */
+  publisher: NotificationPublisher & Pick<RealtimeGateway, 'emitToCompany' | 'approvalsChanged'>;
   /** Seals the keys of platform-managed wallets. */
   masterKey: Buffer;
   explorer: ExplorerTarget;

@@ -8,8 +8,10 @@ import {
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/actor';
+import type { ApprovalRequested } from '../approvals';
 import { newNonce, nonceOf, walletSignatureValid } from '../auth';
 import { generateManagedWalletKey } from './managed-wallet-keys';
+import { announceWalletApproval, openWalletApproval } from './wallets.approval';
 import type { WalletDeps } from './wallets.deps';
 import { announceWalletChange, auditWallet, notifyAdministrators } from './wallets.events';
 import * as repository from './wallets.repository';
@@ -70,6 +72,8 @@ export interface Registration {
   /** False when the address was already registered for the company (informational answer). */
   created: boolean;
   message: string;
+  /** The approval workflow a new registration opened. */
+  approval?: ApprovalRequested | null;
 }
 
 /** docs/product.md §4: what registering an address the company already has answers. */
@@ -126,9 +130,11 @@ export async function registerExternalWallet(deps: WalletDeps, actor: Actor, inp
         });
     if (!row) throw new AppError('WALLET__REGISTERED_ELSEWHERE');
     await auditWallet(tx, actor, 'wallet.registered', row, { type: 'external', provider: input.provider });
-    return { wallet: await viewOf(tx, row.id), created: true, message: walletTexts.registered };
+    const approval = await openWalletApproval(tx, actor, row);
+    return { wallet: await viewOf(tx, row.id), created: true, message: walletTexts.registered, approval };
   });
   if (registration.created) {
+    announceWalletApproval(deps, registration.approval ?? null);
     announceWalletChange(deps, actor, registration.wallet);
     await notifyAdministrators(deps, actor, registration.wallet);
   }
@@ -138,7 +144,7 @@ export async function registerExternalWallet(deps: WalletDeps, actor: Actor, inp
 /** A wallet whose key the platform generates and keeps sealed; it waits for approval like any other. */
 export async function createManagedWallet(deps: WalletDeps, actor: Actor, input: CreateManagedWalletRequest): Promise<CompanyWallet> {
   const key = await generateManagedWalletKey(deps.masterKey, actor.tenantId);
-  const wallet = await deps.db.withTenant(actor.tenantId, async (tx) => {
+  const { view: wallet, approval } = await deps.db.withTenant(actor.tenantId, async (tx) => {
     const row = await repository.insertWalletIfAddressFree(tx, {
       tenantId: actor.tenantId,
       companyId: actor.companyId,
@@ -151,8 +157,9 @@ export async function createManagedWallet(deps: WalletDeps, actor: Actor, input:
     });
     if (!row) throw new AppError('WALLET__ADDRESS_TAKEN');
     await auditWallet(tx, actor, 'wallet.registered', row, { type: 'platform_managed' });
-    return viewOf(tx, row.id);
+    return { view: await viewOf(tx, row.id), approval: await openWalletApproval(tx, actor, row) };
   });
+  announceWalletApproval(deps, approval);
   announceWalletChange(deps, actor, wallet);
   await notifyAdministrators(deps, actor, wallet);
   return wallet;

@@ -17,7 +17,7 @@ import {
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
-import { approveWallet, reactivateWallet, rejectWallet, revokeWallet, suspendWallet } from './wallets.approval';
+import { approveWallet, reactivateWallet, registerWalletApprovals, rejectWallet, revokeWallet, suspendWallet } from './wallets.approval';
 import { removeWallet, setPrimaryWallet } from './wallets.commands';
 import { walletDeps } from './wallets.deps';
 import { listWallets, walletDetail } from './wallets.queries';
@@ -29,6 +29,7 @@ const tags = ['wallets'];
 export const walletsRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/wallets';
   const deps = walletDeps(app);
+  registerWalletApprovals(deps);
   const members = app.requirePermission('wallets:create');
   const readers = app.requirePermission('wallets:read');
   const administrators = app.requirePermission('wallets:approve');
