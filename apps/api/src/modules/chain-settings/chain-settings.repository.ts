@@ -17,3 +17,11 @@ export async function upsertSettings(tx: Tx, values: typeof chainSettings.$infer
     .returning();
   return row!;
 }
+
+/** Records which keys were alerted as low without touching the settings or when they last changed. */
+export async function saveLowBalanceAlerted(tx: Tx, values: typeof chainSettings.$inferInsert): Promise<void> {
+  await tx
+    .insert(chainSettings)
+    .values(values)
+    .onConflictDoUpdate({ target: chainSettings.tenantId, set: { lowBalanceAlerted: values.lowBalanceAlerted } });
+}

@@ -149,6 +149,8 @@ describe('Settings → Blockchain API', () => {
     expect((await lowAlerts()).length).toBe(start + 2);
     await settings();
     expect((await lowAlerts()).length).toBe(start + 2);
+    // Alerting is not a change of the settings.
+    expect((await settings()).updatedAt).toBe((raised.json().data as BlockchainSettings).updatedAt);
 
     expect((await put(admin, { lowBalanceThresholdLamports: '0' })).json().data.platformKeys.some((key: { low: boolean }) => key.low)).toBe(false);
     await put(admin, { lowBalanceThresholdLamports: '1000000000000' });

@@ -114,7 +114,7 @@ async function alertLowBalances(
         severity: 'high',
       });
     }
-    await repository.upsertSettings(tx, {
+    await repository.saveLowBalanceAlerted(tx, {
       tenantId,
       priorityFee: settings.priorityFee,
       slippageBps: settings.slippageBps,

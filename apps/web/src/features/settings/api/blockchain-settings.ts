@@ -9,7 +9,14 @@ export function fetchBlockchainSettings(): Promise<BlockchainSettings> {
   return api.get('/settings/blockchain', blockchainSettingsSchema);
 }
 
-export const blockchainSettingsQuery = queryOptions({ queryKey: blockchainSettingsKey, queryFn: fetchBlockchainSettings });
+/** Balances move with every fee paid and no realtime event announces them: the open tab reads them again every half minute. */
+export const BLOCKCHAIN_SETTINGS_REFRESH_MS = 30_000;
+
+export const blockchainSettingsQuery = queryOptions({
+  queryKey: blockchainSettingsKey,
+  queryFn: fetchBlockchainSettings,
+  refetchInterval: BLOCKCHAIN_SETTINGS_REFRESH_MS,
+});
 
 export function useBlockchainSettings() {
   return useQuery(blockchainSettingsQuery);
