@@ -10,6 +10,7 @@ import { auditAnchors, auditLog, tenants } from './schema';
 import { DEMO_TENANT_SLUG, DEMO_USERS } from './seed';
 import { signInAs } from '../modules/auth/auth.testing';
 import { requestAnchorPass } from '../modules/audit';
+import { createTenantThroughApi } from '../modules/tenants/tenants.testing';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -95,6 +96,14 @@ describe.skipIf(!serverUrl)('the product on a runtime role (DATABASE_APP_URL)', 
       missingTail: null,
       anchors: [expect.objectContaining({ status: 'verified' })],
     });
+    expect(await sessionRoles()).toEqual([roleName]);
+  }, 60_000);
+
+  it("creates a tenant (system work for its row, then the new tenant's role-level-security work) on that connection", async () => {
+    const superadmin = await signInAs(app!, DEMO_USERS.find((user) => user.role === 'SUPER_ADMIN')!.email);
+    const created = await createTenantThroughApi(app!, superadmin, `runtime-${suffix}`);
+    const trail = await app!.db.withTenant(created.tenant.id, (tx) => tx.select({ action: auditLog.action }).from(auditLog));
+    expect(trail.map((entry) => entry.action)).toEqual(expect.arrayContaining(['tenant.created', 'company.created', 'user.created']));
     expect(await sessionRoles()).toEqual([roleName]);
   }, 60_000);
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPublicKeyFromAddress, verifySignature } from '@solana/kit';
 import { createTestDatabase } from '../../test/test-app';
 import { pgErrorOf, type Database } from '../../db/database';
-import { platformKeys, tenants } from '../../db/schema';
+import { platformKeys } from '../../db/schema';
+import { createTenantForTests } from '../tenants/tenants.testing';
 import { masterKeyFromHex, openSecret, sealSecret } from './key-encryption';
 import { createDatabaseKeyring, platformKeyAddresses } from './platform-keys.service';
 
@@ -16,11 +17,9 @@ describe('platform keys', () => {
 
   beforeAll(async () => {
     ({ database, drop } = await createTestDatabase());
-    ({ tenantA, tenantB } = await database.asSystem(async (tx) => {
-      const [a] = await tx.insert(tenants).values({ name: 'Alpha', slug: 'alpha-keys' }).returning();
-      const [b] = await tx.insert(tenants).values({ name: 'Beta', slug: 'beta-keys' }).returning();
-      return { tenantA: a!.id, tenantB: b!.id };
-    }));
+    // Two tenants as the product makes them (modules/tenants).
+    tenantA = (await createTenantForTests(database, 'alpha-keys')).tenantId;
+    tenantB = (await createTenantForTests(database, 'beta-keys')).tenantId;
   });
   afterAll(() => drop());
 

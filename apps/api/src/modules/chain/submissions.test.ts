@@ -29,6 +29,7 @@ import {
   submitTransaction,
   type ChainContext,
 } from './submissions.service';
+import { createTenantForTests } from '../tenants/tenants.testing';
 import { markSent } from './submissions.repository';
 import { requestTrackingPass } from './submissions.jobs';
 
@@ -236,12 +237,12 @@ describe('prepare, sign in the wallet, submit', () => {
   it("keeps one tenant's submissions out of another's reach", async () => {
     const wallet = await fundedSigner(context.chain);
     const prepared = await prepareApproval(wallet.address);
-    const [otherTenant] = await harness.app.db.asSystem((tx) => tx.insert(tenants).values({ name: 'Other', slug: 'other-chain' }).returning());
-    const error = await rejection(getSubmission(context, otherTenant!.id, prepared.transactionId));
+    const otherTenantId = (await createTenantForTests(harness.app.db, 'other-chain')).tenantId;
+    const error = await rejection(getSubmission(context, otherTenantId, prepared.transactionId));
     expect(error.code).toBe('NOT_FOUND');
     const submit = await rejection(
       submitTransaction(context, {
-        tenantId: otherTenant!.id,
+        tenantId: otherTenantId,
         transactionId: prepared.transactionId,
         signedTxBase64: await walletSigns(wallet, prepared.unsignedTxBase64),
       }),
