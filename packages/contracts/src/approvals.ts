@@ -136,7 +136,7 @@ export const approvalListQuery = z.object({
   search: singleLineText().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(100),
 });
-export type ApprovalListQuery = z.input<typeof approvalListQuery>;
+export type ApprovalListQuery = Omit<z.input<typeof approvalListQuery>, 'limit'> & { limit?: number };
 export const approvalListSchema = z.array(approvalWorkflowSchema);
 
 export const approvalWorkflowParams = z.object({ id: z.string().uuid() });

@@ -23,7 +23,6 @@ export const PENDING_ROUTES = [
   ['/jobs', 'jobs'],
   ['/cache', 'cache'],
   ['/metrics', 'metrics'],
-  ['/approvals', 'approvals'],
   ['/api-management', 'apiManagement'],
   ['/webhooks', 'webhooks'],
   ['/registry', 'registry'],
@@ -54,6 +53,7 @@ const BUILT_ROUTES = [
   ['/team/activity', 'teamActivity'],
   ['/team/roles', 'teamRoles'],
   ['/team/users', 'teamUsers'],
+  ['/approvals', 'approvals'],
   ['/kyc', 'kyc'],
   ['/compliance/kyc-reviews', 'kycReviews'],
   ['/compliance', 'compliance'],
@@ -65,7 +65,11 @@ const BUILT_ROUTES = [
 ] as const;
 
 /** Signed-in screens rendered inside the layout, each its own chunk. */
-export const PROTECTED_ROUTES: PageRoute[] = [...BUILT_ROUTES, ...PENDING_ROUTES].map(([path, name]) => ({ path, nameKey: `pages.${name}`, page: signedInPage(path) }));
+export const PROTECTED_ROUTES: PageRoute[] = [...BUILT_ROUTES, ...PENDING_ROUTES].map(([path, name]) => ({
+  path,
+  nameKey: `pages.${name}`,
+  page: signedInPage(path),
+}));
 
 /** Signed-out screens. */
 export const PUBLIC_ROUTES: PageRoute[] = [

@@ -29,6 +29,7 @@ export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<PageModule>>
   '/team/activity': () => import('../features/team-activity/TeamActivityPage'),
   '/team/roles': () => import('../features/team-roles/TeamRolesPage'),
   '/team/users': () => import('../features/team-users/TeamUsersPage'),
+  '/approvals': () => import('../features/approvals/ApprovalsPage'),
   '/kyc': () => import('../features/kyc/KycPage'),
   '/compliance/kyc-reviews': () => import('../features/kyc-reviews/KycReviewsPage'),
   '/compliance': () => import('../features/compliance/ComplianceDashboardPage'),

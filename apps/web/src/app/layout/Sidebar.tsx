@@ -12,6 +12,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { ApprovalsBadge } from '../../features/approvals/components/ApprovalsBadge';
 import { useAuthStore } from '../../lib/auth-store';
 import { GROUPS_OPEN_BY_DEFAULT, visibleNavigation } from './navigation';
 import { GROUP_ICONS } from './nav-icons';
@@ -134,6 +135,7 @@ export function Sidebar({
                       >
                         <ListItemText primary={t(`nav.items.${entry.key}`)} />
                         {entry.badgeKey && <Chip label={t(entry.badgeKey)} size="small" color="secondary" sx={{ height: 20 }} />}
+                        {entry.path === '/approvals' && <ApprovalsBadge />}
                       </ListItemButton>
                     ))}
                   </List>
