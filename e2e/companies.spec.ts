@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
 
@@ -109,17 +110,22 @@ test('an administrator sets the tenant branding and the app repaints with it', a
   await expect(page.getByText('Use a colour as #RRGGBB')).toBeVisible();
 
   await primary.fill('#aa2233');
+  await page.getByLabel('Upload logo (PNG or JPEG)').setInputFiles(path.join(import.meta.dirname, 'fixtures', 'logo.png'));
+  await expect(page.getByRole('img', { name: 'Tenant logo' })).toBeVisible();
   await save.click();
   await expect(page.getByText('Branding saved: the app and new certificates use it.')).toBeVisible();
   await expect(topBar).toHaveCSS('background-color', 'rgb(170, 34, 51)');
+  await expect(topBar.locator('img[src^="/api/v1/files/"]')).toBeVisible();
 
   // Another user of the tenant signs in with the tenant's look.
   const viewer = await (await browser.newContext()).newPage();
   await signIn(viewer, 'viewer@demo.test');
   await expect(viewer.getByRole('banner')).toHaveCSS('background-color', 'rgb(170, 34, 51)');
 
-  // The demo's own colour again, for the other specs.
+  // The demo's own look again, for the other specs.
   await primary.fill('#0f4c5c');
+  await page.getByRole('button', { name: 'Remove logo' }).click();
   await save.click();
   await expect(topBar).toHaveCSS('background-color', 'rgb(15, 76, 92)');
+  await expect(topBar.locator('img')).toHaveCount(0);
 });

@@ -6,18 +6,24 @@ import type { Certificate, RetirementReason } from '@carbonledger/contracts';
 export interface CertificateBranding {
   primary: string;
   secondary: string;
+  /** The tenant's logo (PNG or JPEG of the file store), drawn in the header; none: the name alone. */
+  logo?: Buffer | null;
 }
 
 export const DEFAULT_CERTIFICATE_BRANDING: CertificateBranding = { primary: '#00504f', secondary: '#9acd32' };
 
 const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
-export function certificateBrandingOf(branding: { customColors?: { primary?: string; secondary?: string } } | null | undefined): CertificateBranding {
+export function certificateBrandingOf(
+  branding: { customColors?: { primary?: string; secondary?: string } } | null | undefined,
+  logo: Buffer | null = null,
+): CertificateBranding {
   const primary = branding?.customColors?.primary;
   const secondary = branding?.customColors?.secondary;
   return {
     primary: primary && HEX_COLOUR.test(primary) ? primary : DEFAULT_CERTIFICATE_BRANDING.primary,
     secondary: secondary && HEX_COLOUR.test(secondary) ? secondary : DEFAULT_CERTIFICATE_BRANDING.secondary,
+    logo,
   };
 }
 
@@ -75,6 +81,8 @@ export function certificateRows(certificate: Certificate): [string, string][] {
 
 const PAGE_MARGIN = 50;
 const HEADER_HEIGHT = 96;
+/** Where the tenant's logo fits, at the right of the header: width and height in points. */
+const LOGO_BOX: [number, number] = [140, 64];
 
 /**
  * The certificate as an A4 PDF with the tenant's colours, every viewer field, the chain
@@ -108,6 +116,8 @@ export async function renderCertificatePdf(certificate: Certificate, branding: C
   doc.rect(0, HEADER_HEIGHT, width, 6).fill(branding.secondary);
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(26).text('Carbonledger', PAGE_MARGIN, 28, { lineBreak: false });
   doc.font('Helvetica').fontSize(11).text('Enterprise Carbon Credits Management', PAGE_MARGIN, 62, { lineBreak: false });
+  if (branding.logo)
+    doc.image(branding.logo, width - PAGE_MARGIN - LOGO_BOX[0], (HEADER_HEIGHT - LOGO_BOX[1]) / 2, { fit: LOGO_BOX, align: 'right', valign: 'center' });
 
   doc
     .fillColor(branding.primary)

@@ -12,6 +12,7 @@ import {
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import * as certificates from './certificates.service';
+import { embeddedContentStore } from '../files';
 
 /** Anonymous verifications per client IP and minute: each one reads the chain several times. */
 export const VERIFY_RATE_LIMIT = { max: 30, timeWindow: 60_000 } as const;
@@ -22,6 +23,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     chain: app.chain,
     explorer: app.explorer,
+    files: embeddedContentStore(app.config.dataDir),
   };
   /** A certificate's verification address is the one written on chain as its uri: never the caller's Host header. */
   const baseUrl = app.publicBaseUrl;

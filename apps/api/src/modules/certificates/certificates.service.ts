@@ -12,6 +12,7 @@ import { companyScopeOf, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { beneficiaryHash, CERTIFICATE_FIELDS, certificateFacts, certificateFactsHash } from '../../lib/certificate-facts';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
+import type { ContentStore } from '../files';
 import { retirementMemo, verifyCertificateOnChain } from './certificates.chain';
 import { certificateBrandingOf, certificateQrPng, certificateQrSvg, renderCertificatePdf } from './certificates.pdf';
 import * as repository from './certificates.repository';
@@ -20,6 +21,8 @@ export interface CertificateDeps {
   db: Database;
   chain: ChainClient;
   explorer: ExplorerTarget;
+  /** The file store the tenant's logo is read from (docs/product.md §3 Tenant branding). */
+  files: ContentStore;
 }
 
 /** Who reads certificates: only the tenant and the company scope matter. */
@@ -94,11 +97,13 @@ async function findVisibleCertificate(tx: Tx, actor: Reader, id: string): Promis
 }
 
 /** The certificate with the tenant's branding, for what is drawn (the PDF, the QR code). */
-function brandedCertificate(deps: CertificateDeps, actor: Reader, id: string) {
-  return deps.db.withTenant(actor.tenantId, async (tx) => ({
+async function brandedCertificate(deps: CertificateDeps, actor: Reader, id: string) {
+  const { row, branding } = await deps.db.withTenant(actor.tenantId, async (tx) => ({
     row: await findVisibleCertificate(tx, actor, id),
-    branding: certificateBrandingOf(await repository.tenantBranding(tx, actor.tenantId)),
+    branding: await repository.tenantBranding(tx, actor.tenantId),
   }));
+  const logo = branding?.logoCid ? await deps.files.get(branding.logoCid) : null;
+  return { row, branding: certificateBrandingOf(branding, logo) };
 }
 
 export async function getCertificate(deps: CertificateDeps, actor: Reader, id: string, baseUrl: string): Promise<Certificate> {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tenantTexts, type TenantSettings } from '@carbonledger/contracts';
@@ -5,7 +6,11 @@ import { auditLog, companies, registryProjects, tenants, users } from '../../db/
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
 import { linkTokenIn, startTestSmtpServer, type TestSmtpServer } from '../mail/mail.testing';
+import { issueTestCertificate } from '../certificates/certificates.testing';
 import { createTenantThroughApi, tenantRequest } from './tenants.testing';
+
+/** The 1×1 PNG the e2e mint wizard uploads as a logo. */
+const LOGO = readFileSync(new URL('../../../../../e2e/fixtures/logo.png', import.meta.url));
 
 /** Tenant creation (issue 14 item 1) on an app that sends its mail to a real SMTP server. */
 let smtp: TestSmtpServer;
@@ -192,6 +197,48 @@ describe('GET /tenant and PUT /tenant/branding', () => {
       tx.select().from(auditLog).where(eq(auditLog.action, 'tenant.branding_updated')),
     );
     expect(audit.at(-1)?.details).toMatchObject({ after: look });
+  });
+
+  it("draws the certificate PDF in the tenant's new colours, with its logo", async () => {
+    const pdfOf = async () => {
+      const response = await harness.app.inject({ url: `/api/v1/certificates/${certificate.certificate.id}/pdf`, headers: viewer.headers });
+      expect(response.statusCode).toBe(200);
+      return response.rawPayload.toString('latin1');
+    };
+    const colour = (hex: string) => [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255).join(' ');
+    const certificate = await issueTestCertificate(harness.app, {
+      tenantId: viewer.result.tenant.id,
+      companyId: viewer.result.company.id,
+      number: 'CLC-2026-BRAND001',
+    });
+    const before = await pdfOf();
+    expect(before).not.toContain(`${colour('#3a5f0b')} scn`);
+    const images = (pdf: string) => pdf.match(/\/Subtype \/Image/g)?.length ?? 0;
+
+    const form = new FormData();
+    form.append('file', new Blob([LOGO], { type: 'image/png' }), 'logo.png');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const stored = await harness.app.inject({
+      method: 'POST',
+      url: '/api/v1/files',
+      headers: { ...admin.headers, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(stored.statusCode, stored.body).toBeLessThan(300);
+    const logoCid = stored.json<{ data: { cid: string } }>().data.cid;
+    const saved = await harness.app.inject({
+      method: 'PUT',
+      url: '/api/v1/tenant/branding',
+      headers: admin.headers,
+      payload: { theme: 'light', branding: { customColors: { primary: '#3a5f0b', secondary: '#c0ffee' }, logoCid } },
+    });
+    expect(saved.json<{ data: TenantSettings }>().data.logoUrl).toBe(`/api/v1/files/${logoCid}`);
+
+    const after = await pdfOf();
+    expect(after).toContain(`${colour('#3a5f0b')} scn`);
+    expect(after).toContain(`${colour('#c0ffee')} scn`);
+    // The QR code's image, and now the logo's.
+    expect(images(after)).toBeGreaterThan(images(before));
   });
 
   it.each([

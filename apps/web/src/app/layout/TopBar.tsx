@@ -1,4 +1,4 @@
-import { LAYOUT, canOpenRoute } from '@carbonledger/contracts';
+import { API_BASE_PATH, LAYOUT, canOpenRoute } from '@carbonledger/contracts';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import Eco from '@mui/icons-material/EnergySavingsLeaf';
 import Menu from '@mui/icons-material/Menu';
@@ -24,6 +24,7 @@ export function TopBar({ expanded, onToggleDrawer }: { expanded: boolean; onTogg
   const { t } = useTranslation();
   const user = useAuthStore((state) => state.user);
   const company = useAuthStore((state) => state.company);
+  const logoCid = useAuthStore((state) => state.tenant?.branding.logoCid);
   const wallet = useWalletStore((state) => state.connected);
   const toggleLabel = expanded ? t('layout.collapseSidebar') : t('layout.expandSidebar');
   return (
@@ -40,7 +41,12 @@ export function TopBar({ expanded, onToggleDrawer }: { expanded: boolean; onTogg
           aria-label="Carbonledger"
           sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0, overflow: 'hidden', flexShrink: 0 }}
         >
-          <Eco sx={{ fontSize: 32, color: 'secondary.main' }} aria-hidden />
+          {/* The tenant's logo (docs/product.md §3 Tenant branding), else the product's leaf. */}
+          {logoCid ? (
+            <Box component="img" src={`${API_BASE_PATH}/files/${logoCid}`} alt="" sx={{ height: 36, maxWidth: 120, objectFit: 'contain' }} />
+          ) : (
+            <Eco sx={{ fontSize: 32, color: 'secondary.main' }} aria-hidden />
+          )}
           {/* On a phone the header's controls need the room: the leaf alone stands for the product. */}
           <Box sx={{ minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
             <Typography variant="h6" component="span" sx={{ display: 'block', lineHeight: 1.1 }}>
