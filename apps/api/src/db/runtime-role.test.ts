@@ -78,7 +78,7 @@ describe.skipIf(!serverUrl)('the product on a runtime role (DATABASE_APP_URL)', 
     expect(await sessionRoles()).toEqual([roleName]);
     const { headers } = await signInAs(app!, DEMO_USERS.find((user) => user.role === 'ADMIN')!.email);
     const tenantId = await app!.db.asSystem(async (tx) => (await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, DEMO_TENANT_SLUG)))[0]!.id);
-    const entries = () => app!.db.withTenant(tenantId, (tx) => tx.select({ action: auditLog.action }).from(auditLog));
+    const entries = () => app!.db.withTenant(tenantId, (tx) => tx.select({ action: auditLog.action }).from(auditLog).orderBy(auditLog.id));
     const before = (await entries()).length;
     const updated = await app!.inject({ method: 'PATCH', url: '/api/v1/auth/profile', headers, payload: { jobTitle: 'Auditor of the auditors' } });
     expect(updated.statusCode, updated.body).toBe(200);
