@@ -137,7 +137,12 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
     '/kyc/documents/:id/content',
     {
       onRequest: app.authenticate,
-      schema: { tags, summary: "A document's bytes, decrypted, for the company's users and the officers acting for it", params: kycDocumentIdParams },
+      schema: {
+        tags,
+        summary: "A document's bytes, decrypted, for the company's users and the officers acting for it",
+        params: kycDocumentIdParams,
+        produces: ['application/pdf', 'image/jpeg', 'image/png'],
+      },
     },
     async (request, reply) => {
       const { bytes, contentType, name } = await documentContent(deps, actorOf(request), request.params.id);
