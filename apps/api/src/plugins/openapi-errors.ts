@@ -46,7 +46,7 @@ const DOMAINS_OF_TAG: Readonly<Record<string, readonly string[]>> = {
   wallets: ['WALLET', 'CHAIN'],
   signing: ['SIGNING', 'CHAIN', 'WALLET'],
   minting: ['MINTING', 'REGISTRY', 'WALLET', 'CHAIN', 'COMPLIANCE'],
-  approvals: ['MINTING', 'REGISTRY', 'WALLET', 'CHAIN'],
+  approvals: ['APPROVALS', 'MINTING', 'REGISTRY', 'WALLET', 'CHAIN', 'COMPLIANCE'],
   projects: ['REGISTRY'],
   retirements: ['RETIREMENT', 'CHAIN', 'WALLET', 'COMPLIANCE'],
   companies: ['COMPANY'],
