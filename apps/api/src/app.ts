@@ -42,6 +42,7 @@ import { walletsRoutes } from './modules/wallets';
 import { signingRoutes } from './modules/signing';
 import { transactionsRoutes } from './modules/transactions';
 import { retirementsRoutes } from './modules/retirements';
+import { offsetsRoutes } from './modules/offsets';
 import { companiesRoutes } from './modules/companies';
 import { kycRoutes } from './modules/kyc';
 import { complianceRoutes } from './modules/compliance';
@@ -220,6 +221,7 @@ export async function buildApp(config: AppConfig, overrides: AppOverrides = {}):
   await app.register(signingRoutes, { prefix: API_BASE_PATH });
   await app.register(transactionsRoutes, { prefix: API_BASE_PATH });
   await app.register(retirementsRoutes, { prefix: API_BASE_PATH });
+  await app.register(offsetsRoutes, { prefix: API_BASE_PATH });
   await app.register(rolesRoutes, { prefix: API_BASE_PATH });
   await app.register(companiesRoutes, { prefix: API_BASE_PATH });
   await app.register(kycRoutes, { prefix: API_BASE_PATH });
