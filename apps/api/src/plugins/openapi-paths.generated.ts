@@ -1168,54 +1168,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/v1/approvals/{id}/approve': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Approve a pending mint request; the mint is executed once
-     * @description Needs a signed-in session (Bearer access token) allowed `approvals:decide`; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
-     */
-    post: operations['postApprovalsByIdApprove'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/v1/settings/blockchain': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Blockchain settings: network, priority fee, slippage, platform key balances
-     * @description The cluster, explorer and commitment come from the deployment configuration and are read-only. Reading also raises a security alert for a platform key whose balance fell below the threshold (once per fall).
-     *
-     *     Needs a signed-in session (Bearer access token) allowed `settings:blockchain`; others get 403.
-     */
-    get: operations['getSettingsBlockchain'];
-    /**
-     * Change the priority-fee policy, slippage tolerance or low-balance threshold
-     * @description Each setting that changes gets its own audit entry. The next mint preview prices its transaction with the new priority fee.
-     *
-     *     Needs a signed-in session (Bearer access token) allowed `settings:blockchain`; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
-     */
-    put: operations['putSettingsBlockchain'];
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/v1/public/tokens/{mint}/metadata.json': {
     parameters: {
       query?: never;
@@ -1253,6 +1205,214 @@ export interface paths {
      * @description Needs a signed-in session (Bearer access token) allowed `settings:blockchain`; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
      */
     put: operations['putMintingSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/approvals': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Open approval requests (view=pending) or the last 30 days of workflows (view=all), filtered
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /approvals screen); others get 403.
+     */
+    get: operations['getApprovals'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/approvals/count': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many approval requests are open for the caller (the badge)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /approvals screen); others get 403.
+     */
+    get: operations['getApprovalsCount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/approvals/matrix': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The delegation matrix: levels per operation type
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /approvals screen); others get 403.
+     */
+    get: operations['getApprovalsMatrix'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/approvals/matrix/{operationType}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Save an operation type's levels as the matrix's next version (ADMIN, SUPER_ADMIN)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /approvals screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    put: operations['putApprovalsMatrixByOperationType'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/approvals/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One approval workflow with its decisions
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /approvals screen); others get 403.
+     */
+    get: operations['getApprovalsById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/approvals/{id}/delegates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who the current level can be delegated to
+     * @description Needs a signed-in session (Bearer access token) allowed `approvals:decide`; others get 403.
+     */
+    get: operations['getApprovalsByIdDelegates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/approvals/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve the current level (Idempotency-Key required); the last level runs the operation exactly once
+     * @description Needs a signed-in session (Bearer access token) allowed `approvals:decide`; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. `Idempotency-Key` is required (else 400): a retry with the same key and body gets the first answer again, and never runs the operation twice.
+     */
+    post: operations['postApprovalsByIdApprove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/approvals/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reject the request with a reason (Idempotency-Key required); what it reserved is released
+     * @description Needs a signed-in session (Bearer access token) allowed `approvals:decide`; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. `Idempotency-Key` is required (else 400): a retry with the same key and body gets the first answer again, and never runs the operation twice.
+     */
+    post: operations['postApprovalsByIdReject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/approvals/{id}/delegate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Hand the current level to another eligible approver (Idempotency-Key required)
+     * @description Needs a signed-in session (Bearer access token) allowed `approvals:decide`; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. `Idempotency-Key` is required (else 400): a retry with the same key and body gets the first answer again, and never runs the operation twice.
+     */
+    post: operations['postApprovalsByIdDelegate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/settings/blockchain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Blockchain settings: network, priority fee, slippage, platform key balances
+     * @description The cluster, explorer and commitment come from the deployment configuration and are read-only. Reading also raises a security alert for a platform key whose balance fell below the threshold (once per fall).
+     *
+     *     Needs a signed-in session (Bearer access token) allowed `settings:blockchain`; others get 403.
+     */
+    get: operations['getSettingsBlockchain'];
+    /**
+     * Change the priority-fee policy, slippage tolerance or low-balance threshold
+     * @description Each setting that changes gets its own audit entry. The next mint preview prices its transaction with the new priority fee.
+     *
+     *     Needs a signed-in session (Bearer access token) allowed `settings:blockchain`; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    put: operations['putSettingsBlockchain'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1628,6 +1788,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/offsets/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Offset requests of the reader's company (and the sourced ones for the platform company), newest first
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /offsets/requests screen); others get 403.
+     */
+    get: operations['getOffsetsRequests'];
+    put?: never;
+    /**
+     * Ask for credits to be retired on behalf of a beneficiary, from your own managed wallet or sourced by the platform (Idempotency-Key required)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /offsets/requests screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. `Idempotency-Key` is required (else 400): a retry with the same key and body gets the first answer again, and never runs the operation twice.
+     */
+    post: operations['postOffsetsRequests'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/offsets/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant's project tokens an offset request may name
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /offsets/requests screen); others get 403.
+     */
+    get: operations['getOffsetsTokens'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/offsets/requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One offset request with its approval, retirement and certificate
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /offsets/requests screen); others get 403.
+     */
+    get: operations['getOffsetsRequestsById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/roles': {
     parameters: {
       query?: never;
@@ -1780,7 +2004,175 @@ export interface paths {
     patch: operations['patchCompaniesById'];
     trace?: never;
   };
-  '/api/v1/companies/{id}/kyc-status': {
+  '/api/v1/kyc/case': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in user's company, its KYC/AML status and its current case
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getKycCase'];
+    /**
+     * Save steps of the company's case (its administrators; progress kept between visits)
+     * @description Needs a signed-in session (Bearer access token). Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    put: operations['putKycCase'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/kyc/case/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submit the complete case for review (audited; officers notified)
+     * @description Needs a signed-in session (Bearer access token). Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postKycCaseSubmit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/kyc/case/documents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload a document to the case (multipart field "file", PDF, JPEG or PNG from its bytes, at most 10 MB; stored encrypted)
+     * @description Needs a signed-in session (Bearer access token). Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours. At most 30 requests per 60 s per client IP (429 beyond).
+     */
+    post: operations['postKycCaseDocuments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/kyc/case/documents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Withdraw a document while the case is being filled in
+     * @description Needs a signed-in session (Bearer access token). Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    delete: operations['deleteKycCaseDocumentsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/kyc/documents/{id}/content': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A document's bytes, decrypted, for the company's users and the officers acting for it
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getKycDocumentsByIdContent'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/kyc/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The KYC review queue in the officer’s scope, with filters
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /compliance/kyc-reviews screen); others get 403.
+     */
+    get: operations['getKycReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/kyc/reviews/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A case with its data, documents, assessment and decisions
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /compliance/kyc-reviews screen); others get 403.
+     */
+    get: operations['getKycReviewsById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Save the assessment: risk level, score, checklist, notes (kyc:review; not the submitter)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /compliance/kyc-reviews screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    patch: operations['patchKycReviewsById'];
+    trace?: never;
+  };
+  '/api/v1/kyc/reviews/{id}/decision': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve, reject with a reason or request more information (kyc:review; not the submitter; audited and notified)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /compliance/kyc-reviews screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postKycReviewsByIdDecision'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/kyc/reviews/{id}/documents/{documentId}': {
     parameters: {
       query?: never;
       header?: never;
@@ -1789,10 +2181,50 @@ export interface paths {
     };
     get?: never;
     /**
-     * Set a company's KYC/AML status (administrators; audited)
-     * @description Needs a signed-in session (Bearer access token). Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     * Accept or reject one document of a case under review
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /compliance/kyc-reviews screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
      */
-    put: operations['putCompaniesByIdKycStatus'];
+    put: operations['putKycReviewsByIdDocumentsByDocumentId'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/compliance/profile': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's compliance profile: KYC tier, daily and monthly limits and volume, risk level, score, checklist, documents
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getComplianceProfile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/compliance/profiles/{companyId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set a company's KYC tier and its daily and monthly tCO2e limits within the tier's platform bounds
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /compliance screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    put: operations['putComplianceProfilesByCompanyId'];
     post?: never;
     delete?: never;
     options?: never;
@@ -2136,6 +2568,66 @@ export interface paths {
      * @description Needs a signed-in session (Bearer access token).
      */
     get: operations['getAuditVerify'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit/trail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The hash-chained audit entries of the reader's scope, newest first, searchable and filtered by actor, action, entity and time
+     * @description Needs a signed-in session (Bearer access token) allowed `audit:read`; others get 403.
+     */
+    get: operations['getAuditTrail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit/trail/facets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The people, actions and entity types the audit trail filters offer
+     * @description Needs a signed-in session (Bearer access token) allowed `audit:read`; others get 403.
+     */
+    get: operations['getAuditTrailFacets'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/audit/trail/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The filtered audit trail as CSV in the given language, with each entry in words and its hashes (streamed, newest first)
+     * @description Needs a signed-in session (Bearer access token) allowed `audit:read`; others get 403.
+     */
+    get: operations['getAuditTrailExport'];
     put?: never;
     post?: never;
     delete?: never;
@@ -8145,9 +8637,10 @@ export interface operations {
       /**
        * @description Signed in but not allowed.
        *
-       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `FORBIDDEN`
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `FORBIDDEN`, `KYC_REQUIRED`
        *
        *     error.reason, the business failure:
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
        *     - `MINTING__SELF_APPROVAL`: A mint request must be approved by someone other than its requestor.
        */
       403: components['responses']['Forbidden'];
@@ -8165,6 +8658,8 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
        *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
        *     - `MINTING__PREVIEW_NOT_EXECUTABLE`: Cannot execute minting. Please connect your wallet and review the preview.
        *     - `MINTING__PREVIEW_EXPIRED`: Cannot execute minting. Please connect your wallet and review the preview.
        *     - `MINTING__INSUFFICIENT_BALANCE`: Insufficient balance
@@ -8377,9 +8872,10 @@ export interface operations {
       /**
        * @description Signed in but not allowed.
        *
-       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `FORBIDDEN`
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `FORBIDDEN`, `KYC_REQUIRED`
        *
        *     error.reason, the business failure:
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
        *     - `MINTING__SELF_APPROVAL`: A mint request must be approved by someone other than its requestor.
        */
       403: components['responses']['Forbidden'];
@@ -8397,6 +8893,8 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
        *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
        *     - `MINTING__PREVIEW_NOT_EXECUTABLE`: Cannot execute minting. Please connect your wallet and review the preview.
        *     - `MINTING__PREVIEW_EXPIRED`: Cannot execute minting. Please connect your wallet and review the preview.
        *     - `MINTING__INSUFFICIENT_BALANCE`: Insufficient balance
@@ -8516,7 +9014,7 @@ export interface operations {
       /**
        * @description Signed in but not allowed.
        *
-       *     error.code: `ACCESS_DENIED`
+       *     error.code: `ACCESS_DENIED`, `KYC_REQUIRED`
        */
       403: components['responses']['Forbidden'];
       /**
@@ -8598,7 +9096,7 @@ export interface operations {
       /**
        * @description Signed in but not allowed.
        *
-       *     error.code: `ACCESS_DENIED`
+       *     error.code: `ACCESS_DENIED`, `KYC_REQUIRED`
        */
       403: components['responses']['Forbidden'];
       /**
@@ -8677,7 +9175,7 @@ export interface operations {
       /**
        * @description Signed in but not allowed.
        *
-       *     error.code: `ACCESS_DENIED`
+       *     error.code: `ACCESS_DENIED`, `KYC_REQUIRED`
        */
       403: components['responses']['Forbidden'];
       /**
@@ -8761,9 +9259,10 @@ export interface operations {
       /**
        * @description Signed in but not allowed.
        *
-       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `FORBIDDEN`
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `FORBIDDEN`, `KYC_REQUIRED`
        *
        *     error.reason, the business failure:
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
        *     - `MINTING__SELF_APPROVAL`: A mint request must be approved by someone other than its requestor.
        */
       403: components['responses']['Forbidden'];
@@ -8781,6 +9280,8 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
        *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
        *     - `MINTING__PREVIEW_NOT_EXECUTABLE`: Cannot execute minting. Please connect your wallet and review the preview.
        *     - `MINTING__PREVIEW_EXPIRED`: Cannot execute minting. Please connect your wallet and review the preview.
        *     - `MINTING__INSUFFICIENT_BALANCE`: Insufficient balance
@@ -8891,6 +9392,841 @@ export interface operations {
       /**
        * @description Signed in but not allowed.
        *
+       *     error.code: `ACCESS_DENIED`, `KYC_REQUIRED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getPublicTokensByMintMetadataJson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        mint: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            name: string;
+            symbol: string;
+            description: string;
+            image?: string;
+            attributes: {
+              trait_type: string;
+              value: string;
+            }[];
+            properties: {
+              /** @enum {string} */
+              registry: 'verra' | 'sandbox';
+              projectId: string;
+              projectName: string;
+              methodology: string;
+              vintage: number;
+              serialRanges: {
+                serialNumber: string;
+                units: string;
+                /** @enum {string} */
+                status: 'tokenised' | 'retired';
+              }[];
+              supply: string;
+              decimals: number;
+            };
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `KYC_REQUIRED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMintingSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              approvalLimit: string;
+              pricesUsdCents: {
+                [key: string]: number;
+              };
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `KYC_REQUIRED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  putMintingSettings: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          approvalLimit?: number | string;
+          pricesUsdCents?: {
+            [key: string]: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              approvalLimit: string;
+              pricesUsdCents: {
+                [key: string]: number;
+              };
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `FORBIDDEN`, `KYC_REQUIRED`
+       *
+       *     error.reason, the business failure:
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
+       *     - `MINTING__SELF_APPROVAL`: A mint request must be approved by someone other than its requestor.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
+       *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
+       *     - `MINTING__PREVIEW_NOT_EXECUTABLE`: Cannot execute minting. Please connect your wallet and review the preview.
+       *     - `MINTING__PREVIEW_EXPIRED`: Cannot execute minting. Please connect your wallet and review the preview.
+       *     - `MINTING__INSUFFICIENT_BALANCE`: Insufficient balance
+       *     - `MINTING__ALREADY_PROCESSING`: This minting is already being processed.
+       *     - `MINTING__QUANTITY_UNAVAILABLE`: The requested quantity exceeds the credits available for this project.
+       *     - `MINTING__APPROVAL_NOT_PENDING`: This approval request is no longer pending.
+       *     - `MINTING__VCUS_UNAVAILABLE`: Some of the selected VCUs are not available for minting any more. Please reload the list.
+       *     - `REGISTRY__SERIAL_OVERLAP`: This serial range overlaps VCUs that are already imported or tokenised; a serial range can never be tokenised twice.
+       *     - `REGISTRY__BLOCK_NOT_ISSUED`: This serial range is not free in the registry: it is already locked or retired
+       *     - `REGISTRY__NOT_ENOUGH_FREE_UNITS`: The registry has fewer free tCO2e for this project than are needed.
+       *     - `REGISTRY__INSUFFICIENT_UNITS`: Fewer imported VCUs are available than were requested.
+       *     - `REGISTRY__NOT_ENOUGH_TOKENISED_UNITS`: Fewer of this token's VCUs are not yet retired than were requested.
+       *     - `WALLET__PREVIOUSLY_REJECTED`: This wallet was previously rejected. Please contact an administrator.
+       *     - `WALLET__NOT_ACTIVE`: This wallet is not active.
+       *     - `WALLET__REGISTERED_ELSEWHERE`: This wallet is already registered to another company.
+       *     - `WALLET__ADDRESS_TAKEN`: Failed to register wallet.
+       *     - `WALLET__VERIFICATION_EXTERNAL_ONLY`: Only external wallets sign the verification; platform-managed wallets are controlled by the platform.
+       *     - `WALLET__TRANSITION_NOT_ALLOWED`: This wallet cannot take this decision in its current status.
+       *     - `WALLET__PRIMARY_NOT_OPERATIONAL`: Failed to set primary wallet. This wallet is not active.
+       *     - `WALLET__STILL_HOLDS_TOKENS`: Failed to remove wallet. It still holds tokens; move or retire them first.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getApprovals: {
+    parameters: {
+      query?: {
+        view?: 'pending' | 'all';
+        status?: 'pending' | 'approved' | 'rejected' | 'delegated';
+        type?: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+        priority?: 'critical' | 'high' | 'medium' | 'low';
+        search?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+              summary: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string | null;
+              requestorId: string | null;
+              requestorName: string | null;
+              projectId: string | null;
+              credits: string | null;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'rejected' | 'delegated';
+              /** @enum {string} */
+              priority: 'critical' | 'high' | 'medium' | 'low';
+              level: number;
+              totalLevels: number;
+              approverRole: string;
+              assignedTo: string | null;
+              assignedToName: string | null;
+              timeoutAt: string;
+              escalations: number;
+              subjectId: string;
+              reason: string | null;
+              createdAt: string;
+              decidedAt: string | null;
+              executedAt: string | null;
+              canDecide: boolean;
+              decisions: {
+                level: number;
+                /** @enum {string} */
+                decision: 'requested' | 'approved' | 'rejected' | 'delegated' | 'escalated';
+                actorId: string | null;
+                actorName: string | null;
+                delegateId: string | null;
+                delegateName: string | null;
+                approverRole: string;
+                reason: string | null;
+                createdAt: string;
+              }[];
+            }[];
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getApprovalsCount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              pendingCount: number;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getApprovalsMatrix: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @enum {string} */
+              operationType: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+              version: number;
+              levels: {
+                level: number;
+                limitTco2e: string;
+                /** @enum {string} */
+                approverRole: 'ADMIN' | 'SUPER_ADMIN' | 'CSO' | 'HEAD_OF_DIGITAL_ASSETS' | 'MANAGER';
+                timeoutHours: number;
+              }[];
+              updatedBy: string | null;
+              updatedAt: string | null;
+            }[];
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  putApprovalsMatrixByOperationType: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        operationType: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          levels: {
+            limitTco2e: number | string;
+            /** @enum {string} */
+            approverRole: 'ADMIN' | 'SUPER_ADMIN' | 'CSO' | 'HEAD_OF_DIGITAL_ASSETS' | 'MANAGER';
+            timeoutHours: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @enum {string} */
+              operationType: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+              version: number;
+              levels: {
+                level: number;
+                limitTco2e: string;
+                /** @enum {string} */
+                approverRole: 'ADMIN' | 'SUPER_ADMIN' | 'CSO' | 'HEAD_OF_DIGITAL_ASSETS' | 'MANAGER';
+                timeoutHours: number;
+              }[];
+              updatedBy: string | null;
+              updatedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `APPROVALS__DELEGATE_NOT_ELIGIBLE`: The delegate must be another active user who may decide this level and did not request it.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `FORBIDDEN`
+       *
+       *     error.reason, the business failure:
+       *     - `APPROVALS__SELF_APPROVAL`: You requested this operation, so someone else must decide on it.
+       *     - `APPROVALS__NOT_APPROVER`: This approval needs an approver with another role or company.
+       *     - `APPROVALS__ALREADY_APPROVED_LEVEL`: You already approved an earlier level of this request; another approver must decide this level.
+       *     - `APPROVALS__NOT_DELEGATE`: This approval was delegated to another approver.
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
+       *     - `MINTING__SELF_APPROVAL`: A mint request must be approved by someone other than its requestor.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `APPROVALS__NOT_PENDING`: This approval request is no longer pending.
+       *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
+       *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
+       *     - `MINTING__PREVIEW_NOT_EXECUTABLE`: Cannot execute minting. Please connect your wallet and review the preview.
+       *     - `MINTING__PREVIEW_EXPIRED`: Cannot execute minting. Please connect your wallet and review the preview.
+       *     - `MINTING__INSUFFICIENT_BALANCE`: Insufficient balance
+       *     - `MINTING__ALREADY_PROCESSING`: This minting is already being processed.
+       *     - `MINTING__QUANTITY_UNAVAILABLE`: The requested quantity exceeds the credits available for this project.
+       *     - `MINTING__APPROVAL_NOT_PENDING`: This approval request is no longer pending.
+       *     - `MINTING__VCUS_UNAVAILABLE`: Some of the selected VCUs are not available for minting any more. Please reload the list.
+       *     - `REGISTRY__SERIAL_OVERLAP`: This serial range overlaps VCUs that are already imported or tokenised; a serial range can never be tokenised twice.
+       *     - `REGISTRY__BLOCK_NOT_ISSUED`: This serial range is not free in the registry: it is already locked or retired
+       *     - `REGISTRY__NOT_ENOUGH_FREE_UNITS`: The registry has fewer free tCO2e for this project than are needed.
+       *     - `REGISTRY__INSUFFICIENT_UNITS`: Fewer imported VCUs are available than were requested.
+       *     - `REGISTRY__NOT_ENOUGH_TOKENISED_UNITS`: Fewer of this token's VCUs are not yet retired than were requested.
+       *     - `WALLET__PREVIOUSLY_REJECTED`: This wallet was previously rejected. Please contact an administrator.
+       *     - `WALLET__NOT_ACTIVE`: This wallet is not active.
+       *     - `WALLET__REGISTERED_ELSEWHERE`: This wallet is already registered to another company.
+       *     - `WALLET__ADDRESS_TAKEN`: Failed to register wallet.
+       *     - `WALLET__VERIFICATION_EXTERNAL_ONLY`: Only external wallets sign the verification; platform-managed wallets are controlled by the platform.
+       *     - `WALLET__TRANSITION_NOT_ALLOWED`: This wallet cannot take this decision in its current status.
+       *     - `WALLET__PRIMARY_NOT_OPERATIONAL`: Failed to set primary wallet. This wallet is not active.
+       *     - `WALLET__STILL_HOLDS_TOKENS`: Failed to remove wallet. It still holds tokens; move or retire them first.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getApprovalsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+              summary: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string | null;
+              requestorId: string | null;
+              requestorName: string | null;
+              projectId: string | null;
+              credits: string | null;
+              /** @enum {string} */
+              status: 'pending' | 'approved' | 'rejected' | 'delegated';
+              /** @enum {string} */
+              priority: 'critical' | 'high' | 'medium' | 'low';
+              level: number;
+              totalLevels: number;
+              approverRole: string;
+              assignedTo: string | null;
+              assignedToName: string | null;
+              timeoutAt: string;
+              escalations: number;
+              subjectId: string;
+              reason: string | null;
+              createdAt: string;
+              decidedAt: string | null;
+              executedAt: string | null;
+              canDecide: boolean;
+              decisions: {
+                level: number;
+                /** @enum {string} */
+                decision: 'requested' | 'approved' | 'rejected' | 'delegated' | 'escalated';
+                actorId: string | null;
+                actorName: string | null;
+                delegateId: string | null;
+                delegateName: string | null;
+                approverRole: string;
+                reason: string | null;
+                createdAt: string;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getApprovalsByIdDelegates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              email: string;
+              /** @enum {string} */
+              role: 'SUPER_ADMIN' | 'ADMIN' | 'COMPANY_ADMIN' | 'CSO' | 'HEAD_OF_DIGITAL_ASSETS' | 'MANAGER' | 'FINANCE' | 'OPERATOR' | 'VIEWER';
+            }[];
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
        *     error.code: `ACCESS_DENIED`
        */
       403: components['responses']['Forbidden'];
@@ -8921,14 +10257,20 @@ export interface operations {
         /** @description The session's CSRF token */
         'x-csrf-token': string;
         /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
-        'Idempotency-Key'?: string;
+        'Idempotency-Key': string;
       };
       path: {
         id: string;
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': {
+          comment?: string;
+        } | null;
+      };
+    };
     responses: {
       /** @description OK */
       200: {
@@ -8940,48 +10282,51 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: {
-              operation: {
-                /** Format: uuid */
-                id: string;
-                /** @enum {string} */
-                status: 'pending' | 'processing' | 'completed' | 'failed';
-                projectId: string;
-                projectName: string;
-                /** @enum {string} */
-                registry: 'verra' | 'sandbox';
-                vintage: number;
-                quantity: string;
-                tokenName: string;
-                symbol: string;
-                walletAddress: string;
-                mintAddress: string | null;
-                signature: string | null;
-                explorerUrl: string | null;
-                serialNumbers: string[];
-                error: string | null;
-                approvalRequestId: string | null;
-                createdAt: string;
-                completedAt: string | null;
-              };
               approval: {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                type: 'mint';
+                type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+                summary: string;
+                /** Format: uuid */
+                companyId: string;
+                companyName: string | null;
                 requestorId: string | null;
-                projectId: string;
-                credits: string;
+                requestorName: string | null;
+                projectId: string | null;
+                credits: string | null;
                 /** @enum {string} */
                 status: 'pending' | 'approved' | 'rejected' | 'delegated';
                 /** @enum {string} */
                 priority: 'critical' | 'high' | 'medium' | 'low';
                 level: number;
+                totalLevels: number;
                 approverRole: string;
+                assignedTo: string | null;
+                assignedToName: string | null;
                 timeoutAt: string;
-                /** Format: uuid */
-                operationId: string;
+                escalations: number;
+                subjectId: string;
+                reason: string | null;
                 createdAt: string;
                 decidedAt: string | null;
+                executedAt: string | null;
+                canDecide: boolean;
+                decisions: {
+                  level: number;
+                  /** @enum {string} */
+                  decision: 'requested' | 'approved' | 'rejected' | 'delegated' | 'escalated';
+                  actorId: string | null;
+                  actorName: string | null;
+                  delegateId: string | null;
+                  delegateName: string | null;
+                  approverRole: string;
+                  reason: string | null;
+                  createdAt: string;
+                }[];
+              };
+              operation: {
+                [key: string]: unknown;
               } | null;
             };
             message: string;
@@ -8994,7 +10339,10 @@ export interface operations {
       /**
        * @description The request is invalid: error.fields names each field with its problems.
        *
-       *     error.code: `VALIDATION_ERROR`
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `APPROVALS__DELEGATE_NOT_ELIGIBLE`: The delegate must be another active user who may decide this level and did not request it.
        */
       400: components['responses']['BadRequest'];
       /**
@@ -9009,6 +10357,11 @@ export interface operations {
        *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `FORBIDDEN`
        *
        *     error.reason, the business failure:
+       *     - `APPROVALS__SELF_APPROVAL`: You requested this operation, so someone else must decide on it.
+       *     - `APPROVALS__NOT_APPROVER`: This approval needs an approver with another role or company.
+       *     - `APPROVALS__ALREADY_APPROVED_LEVEL`: You already approved an earlier level of this request; another approver must decide this level.
+       *     - `APPROVALS__NOT_DELEGATE`: This approval was delegated to another approver.
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
        *     - `MINTING__SELF_APPROVAL`: A mint request must be approved by someone other than its requestor.
        */
       403: components['responses']['Forbidden'];
@@ -9024,8 +10377,11 @@ export interface operations {
        *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
        *
        *     error.reason, the business failure:
+       *     - `APPROVALS__NOT_PENDING`: This approval request is no longer pending.
        *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
        *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
        *     - `MINTING__PREVIEW_NOT_EXECUTABLE`: Cannot execute minting. Please connect your wallet and review the preview.
        *     - `MINTING__PREVIEW_EXPIRED`: Cannot execute minting. Please connect your wallet and review the preview.
        *     - `MINTING__INSUFFICIENT_BALANCE`: Insufficient balance
@@ -9048,6 +10404,392 @@ export interface operations {
        *     - `WALLET__STILL_HOLDS_TOKENS`: Failed to remove wallet. It still holds tokens; move or retire them first.
        */
       409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postApprovalsByIdReject: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              approval: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+                summary: string;
+                /** Format: uuid */
+                companyId: string;
+                companyName: string | null;
+                requestorId: string | null;
+                requestorName: string | null;
+                projectId: string | null;
+                credits: string | null;
+                /** @enum {string} */
+                status: 'pending' | 'approved' | 'rejected' | 'delegated';
+                /** @enum {string} */
+                priority: 'critical' | 'high' | 'medium' | 'low';
+                level: number;
+                totalLevels: number;
+                approverRole: string;
+                assignedTo: string | null;
+                assignedToName: string | null;
+                timeoutAt: string;
+                escalations: number;
+                subjectId: string;
+                reason: string | null;
+                createdAt: string;
+                decidedAt: string | null;
+                executedAt: string | null;
+                canDecide: boolean;
+                decisions: {
+                  level: number;
+                  /** @enum {string} */
+                  decision: 'requested' | 'approved' | 'rejected' | 'delegated' | 'escalated';
+                  actorId: string | null;
+                  actorName: string | null;
+                  delegateId: string | null;
+                  delegateName: string | null;
+                  approverRole: string;
+                  reason: string | null;
+                  createdAt: string;
+                }[];
+              };
+              operation: {
+                [key: string]: unknown;
+              } | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `APPROVALS__DELEGATE_NOT_ELIGIBLE`: The delegate must be another active user who may decide this level and did not request it.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `FORBIDDEN`
+       *
+       *     error.reason, the business failure:
+       *     - `APPROVALS__SELF_APPROVAL`: You requested this operation, so someone else must decide on it.
+       *     - `APPROVALS__NOT_APPROVER`: This approval needs an approver with another role or company.
+       *     - `APPROVALS__ALREADY_APPROVED_LEVEL`: You already approved an earlier level of this request; another approver must decide this level.
+       *     - `APPROVALS__NOT_DELEGATE`: This approval was delegated to another approver.
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
+       *     - `MINTING__SELF_APPROVAL`: A mint request must be approved by someone other than its requestor.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `APPROVALS__NOT_PENDING`: This approval request is no longer pending.
+       *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
+       *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
+       *     - `MINTING__PREVIEW_NOT_EXECUTABLE`: Cannot execute minting. Please connect your wallet and review the preview.
+       *     - `MINTING__PREVIEW_EXPIRED`: Cannot execute minting. Please connect your wallet and review the preview.
+       *     - `MINTING__INSUFFICIENT_BALANCE`: Insufficient balance
+       *     - `MINTING__ALREADY_PROCESSING`: This minting is already being processed.
+       *     - `MINTING__QUANTITY_UNAVAILABLE`: The requested quantity exceeds the credits available for this project.
+       *     - `MINTING__APPROVAL_NOT_PENDING`: This approval request is no longer pending.
+       *     - `MINTING__VCUS_UNAVAILABLE`: Some of the selected VCUs are not available for minting any more. Please reload the list.
+       *     - `REGISTRY__SERIAL_OVERLAP`: This serial range overlaps VCUs that are already imported or tokenised; a serial range can never be tokenised twice.
+       *     - `REGISTRY__BLOCK_NOT_ISSUED`: This serial range is not free in the registry: it is already locked or retired
+       *     - `REGISTRY__NOT_ENOUGH_FREE_UNITS`: The registry has fewer free tCO2e for this project than are needed.
+       *     - `REGISTRY__INSUFFICIENT_UNITS`: Fewer imported VCUs are available than were requested.
+       *     - `REGISTRY__NOT_ENOUGH_TOKENISED_UNITS`: Fewer of this token's VCUs are not yet retired than were requested.
+       *     - `WALLET__PREVIOUSLY_REJECTED`: This wallet was previously rejected. Please contact an administrator.
+       *     - `WALLET__NOT_ACTIVE`: This wallet is not active.
+       *     - `WALLET__REGISTERED_ELSEWHERE`: This wallet is already registered to another company.
+       *     - `WALLET__ADDRESS_TAKEN`: Failed to register wallet.
+       *     - `WALLET__VERIFICATION_EXTERNAL_ONLY`: Only external wallets sign the verification; platform-managed wallets are controlled by the platform.
+       *     - `WALLET__TRANSITION_NOT_ALLOWED`: This wallet cannot take this decision in its current status.
+       *     - `WALLET__PRIMARY_NOT_OPERATIONAL`: Failed to set primary wallet. This wallet is not active.
+       *     - `WALLET__STILL_HOLDS_TOKENS`: Failed to remove wallet. It still holds tokens; move or retire them first.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postApprovalsByIdDelegate: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          delegateTo: string;
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              approval: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+                summary: string;
+                /** Format: uuid */
+                companyId: string;
+                companyName: string | null;
+                requestorId: string | null;
+                requestorName: string | null;
+                projectId: string | null;
+                credits: string | null;
+                /** @enum {string} */
+                status: 'pending' | 'approved' | 'rejected' | 'delegated';
+                /** @enum {string} */
+                priority: 'critical' | 'high' | 'medium' | 'low';
+                level: number;
+                totalLevels: number;
+                approverRole: string;
+                assignedTo: string | null;
+                assignedToName: string | null;
+                timeoutAt: string;
+                escalations: number;
+                subjectId: string;
+                reason: string | null;
+                createdAt: string;
+                decidedAt: string | null;
+                executedAt: string | null;
+                canDecide: boolean;
+                decisions: {
+                  level: number;
+                  /** @enum {string} */
+                  decision: 'requested' | 'approved' | 'rejected' | 'delegated' | 'escalated';
+                  actorId: string | null;
+                  actorName: string | null;
+                  delegateId: string | null;
+                  delegateName: string | null;
+                  approverRole: string;
+                  reason: string | null;
+                  createdAt: string;
+                }[];
+              };
+              operation: {
+                [key: string]: unknown;
+              } | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `APPROVALS__DELEGATE_NOT_ELIGIBLE`: The delegate must be another active user who may decide this level and did not request it.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `FORBIDDEN`
+       *
+       *     error.reason, the business failure:
+       *     - `APPROVALS__SELF_APPROVAL`: You requested this operation, so someone else must decide on it.
+       *     - `APPROVALS__NOT_APPROVER`: This approval needs an approver with another role or company.
+       *     - `APPROVALS__ALREADY_APPROVED_LEVEL`: You already approved an earlier level of this request; another approver must decide this level.
+       *     - `APPROVALS__NOT_DELEGATE`: This approval was delegated to another approver.
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
+       *     - `MINTING__SELF_APPROVAL`: A mint request must be approved by someone other than its requestor.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `APPROVALS__NOT_PENDING`: This approval request is no longer pending.
+       *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
+       *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
+       *     - `MINTING__PREVIEW_NOT_EXECUTABLE`: Cannot execute minting. Please connect your wallet and review the preview.
+       *     - `MINTING__PREVIEW_EXPIRED`: Cannot execute minting. Please connect your wallet and review the preview.
+       *     - `MINTING__INSUFFICIENT_BALANCE`: Insufficient balance
+       *     - `MINTING__ALREADY_PROCESSING`: This minting is already being processed.
+       *     - `MINTING__QUANTITY_UNAVAILABLE`: The requested quantity exceeds the credits available for this project.
+       *     - `MINTING__APPROVAL_NOT_PENDING`: This approval request is no longer pending.
+       *     - `MINTING__VCUS_UNAVAILABLE`: Some of the selected VCUs are not available for minting any more. Please reload the list.
+       *     - `REGISTRY__SERIAL_OVERLAP`: This serial range overlaps VCUs that are already imported or tokenised; a serial range can never be tokenised twice.
+       *     - `REGISTRY__BLOCK_NOT_ISSUED`: This serial range is not free in the registry: it is already locked or retired
+       *     - `REGISTRY__NOT_ENOUGH_FREE_UNITS`: The registry has fewer free tCO2e for this project than are needed.
+       *     - `REGISTRY__INSUFFICIENT_UNITS`: Fewer imported VCUs are available than were requested.
+       *     - `REGISTRY__NOT_ENOUGH_TOKENISED_UNITS`: Fewer of this token's VCUs are not yet retired than were requested.
+       *     - `WALLET__PREVIOUSLY_REJECTED`: This wallet was previously rejected. Please contact an administrator.
+       *     - `WALLET__NOT_ACTIVE`: This wallet is not active.
+       *     - `WALLET__REGISTERED_ELSEWHERE`: This wallet is already registered to another company.
+       *     - `WALLET__ADDRESS_TAKEN`: Failed to register wallet.
+       *     - `WALLET__VERIFICATION_EXTERNAL_ONLY`: Only external wallets sign the verification; platform-managed wallets are controlled by the platform.
+       *     - `WALLET__TRANSITION_NOT_ALLOWED`: This wallet cannot take this decision in its current status.
+       *     - `WALLET__PRIMARY_NOT_OPERATIONAL`: Failed to set primary wallet. This wallet is not active.
+       *     - `WALLET__STILL_HOLDS_TOKENS`: Failed to remove wallet. It still holds tokens; move or retire them first.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
       /**
        * @description The Idempotency-Key was already used with a different request.
        *
@@ -9262,268 +11004,6 @@ export interface operations {
        * @description The request conflicts with the current state.
        *
        *     error.code: `IDEMPOTENCY_IN_FLIGHT`
-       */
-      409: components['responses']['Conflict'];
-      /**
-       * @description The body is too large.
-       *
-       *     error.code: `PAYLOAD_TOO_LARGE`
-       */
-      413: components['responses']['PayloadTooLarge'];
-      /**
-       * @description The body is not of a type the operation accepts.
-       *
-       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
-       */
-      415: components['responses']['UnsupportedMediaType'];
-      /**
-       * @description The Idempotency-Key was already used with a different request.
-       *
-       *     error.code: `IDEMPOTENCY_KEY_REUSED`
-       */
-      422: components['responses']['IdempotencyKeyReused'];
-      /**
-       * @description An unexpected server error (details only reach the server log).
-       *
-       *     error.code: `INTERNAL_ERROR`
-       */
-      500: components['responses']['InternalError'];
-      /**
-       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
-       *
-       *     error.code: `SERVICE_UNAVAILABLE`
-       */
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getPublicTokensByMintMetadataJson: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        mint: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            name: string;
-            symbol: string;
-            description: string;
-            image?: string;
-            attributes: {
-              trait_type: string;
-              value: string;
-            }[];
-            properties: {
-              /** @enum {string} */
-              registry: 'verra' | 'sandbox';
-              projectId: string;
-              projectName: string;
-              methodology: string;
-              vintage: number;
-              serialRanges: {
-                serialNumber: string;
-                units: string;
-                /** @enum {string} */
-                status: 'tokenised' | 'retired';
-              }[];
-              supply: string;
-              decimals: number;
-            };
-          };
-        };
-      };
-      /**
-       * @description The request is invalid: error.fields names each field with its problems.
-       *
-       *     error.code: `VALIDATION_ERROR`
-       */
-      400: components['responses']['BadRequest'];
-      /**
-       * @description No such record for the caller (records of other companies and tenants are not found either).
-       *
-       *     error.code: `NOT_FOUND`
-       */
-      404: components['responses']['NotFound'];
-      /**
-       * @description An unexpected server error (details only reach the server log).
-       *
-       *     error.code: `INTERNAL_ERROR`
-       */
-      500: components['responses']['InternalError'];
-      /**
-       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
-       *
-       *     error.code: `SERVICE_UNAVAILABLE`
-       */
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getMintingSettings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {boolean} */
-            success: true;
-            data: {
-              approvalLimit: string;
-              pricesUsdCents: {
-                [key: string]: number;
-              };
-            };
-            message: string;
-            timestamp: string;
-            requestId: string;
-            traceId: string;
-          };
-        };
-      };
-      /**
-       * @description Not signed in, or the session has ended.
-       *
-       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
-       */
-      401: components['responses']['Unauthorized'];
-      /**
-       * @description Signed in but not allowed.
-       *
-       *     error.code: `ACCESS_DENIED`
-       */
-      403: components['responses']['Forbidden'];
-      /**
-       * @description An unexpected server error (details only reach the server log).
-       *
-       *     error.code: `INTERNAL_ERROR`
-       */
-      500: components['responses']['InternalError'];
-      /**
-       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
-       *
-       *     error.code: `SERVICE_UNAVAILABLE`
-       */
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  putMintingSettings: {
-    parameters: {
-      query?: never;
-      header: {
-        /** @description The session's CSRF token */
-        'x-csrf-token': string;
-        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          approvalLimit?: number | string;
-          pricesUsdCents?: {
-            [key: string]: number;
-          };
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            /** @enum {boolean} */
-            success: true;
-            data: {
-              approvalLimit: string;
-              pricesUsdCents: {
-                [key: string]: number;
-              };
-            };
-            message: string;
-            timestamp: string;
-            requestId: string;
-            traceId: string;
-          };
-        };
-      };
-      /**
-       * @description The request is invalid: error.fields names each field with its problems.
-       *
-       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
-       */
-      400: components['responses']['BadRequest'];
-      /**
-       * @description Not signed in, or the session has ended.
-       *
-       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
-       */
-      401: components['responses']['Unauthorized'];
-      /**
-       * @description Signed in but not allowed.
-       *
-       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `FORBIDDEN`
-       *
-       *     error.reason, the business failure:
-       *     - `MINTING__SELF_APPROVAL`: A mint request must be approved by someone other than its requestor.
-       */
-      403: components['responses']['Forbidden'];
-      /**
-       * @description No such record for the caller (records of other companies and tenants are not found either).
-       *
-       *     error.code: `NOT_FOUND`
-       */
-      404: components['responses']['NotFound'];
-      /**
-       * @description The request conflicts with the current state.
-       *
-       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
-       *
-       *     error.reason, the business failure:
-       *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
-       *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
-       *     - `MINTING__PREVIEW_NOT_EXECUTABLE`: Cannot execute minting. Please connect your wallet and review the preview.
-       *     - `MINTING__PREVIEW_EXPIRED`: Cannot execute minting. Please connect your wallet and review the preview.
-       *     - `MINTING__INSUFFICIENT_BALANCE`: Insufficient balance
-       *     - `MINTING__ALREADY_PROCESSING`: This minting is already being processed.
-       *     - `MINTING__QUANTITY_UNAVAILABLE`: The requested quantity exceeds the credits available for this project.
-       *     - `MINTING__APPROVAL_NOT_PENDING`: This approval request is no longer pending.
-       *     - `MINTING__VCUS_UNAVAILABLE`: Some of the selected VCUs are not available for minting any more. Please reload the list.
-       *     - `REGISTRY__SERIAL_OVERLAP`: This serial range overlaps VCUs that are already imported or tokenised; a serial range can never be tokenised twice.
-       *     - `REGISTRY__BLOCK_NOT_ISSUED`: This serial range is not free in the registry: it is already locked or retired
-       *     - `REGISTRY__NOT_ENOUGH_FREE_UNITS`: The registry has fewer free tCO2e for this project than are needed.
-       *     - `REGISTRY__INSUFFICIENT_UNITS`: Fewer imported VCUs are available than were requested.
-       *     - `REGISTRY__NOT_ENOUGH_TOKENISED_UNITS`: Fewer of this token's VCUs are not yet retired than were requested.
-       *     - `WALLET__PREVIOUSLY_REJECTED`: This wallet was previously rejected. Please contact an administrator.
-       *     - `WALLET__NOT_ACTIVE`: This wallet is not active.
-       *     - `WALLET__REGISTERED_ELSEWHERE`: This wallet is already registered to another company.
-       *     - `WALLET__ADDRESS_TAKEN`: Failed to register wallet.
-       *     - `WALLET__VERIFICATION_EXTERNAL_ONLY`: Only external wallets sign the verification; platform-managed wallets are controlled by the platform.
-       *     - `WALLET__TRANSITION_NOT_ALLOWED`: This wallet cannot take this decision in its current status.
-       *     - `WALLET__PRIMARY_NOT_OPERATIONAL`: Failed to set primary wallet. This wallet is not active.
-       *     - `WALLET__STILL_HOLDS_TOKENS`: Failed to remove wallet. It still holds tokens; move or retire them first.
        */
       409: components['responses']['Conflict'];
       /**
@@ -10987,6 +12467,9 @@ export interface operations {
        * @description Signed in but not allowed.
        *
        *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `KYC_REQUIRED`
+       *
+       *     error.reason, the business failure:
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
        */
       403: components['responses']['Forbidden'];
       /**
@@ -11003,6 +12486,8 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
        *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
        *     - `RETIREMENT__NOT_CANCELLABLE`: This retirement can no longer be cancelled.
        *     - `RETIREMENT__NOTHING_TO_PREPARE`: This retirement has no transaction to sign.
        *     - `RETIREMENT__NOT_AWAITING_SIGNATURE`: This retirement is not waiting for a signature.
@@ -11144,6 +12629,9 @@ export interface operations {
        * @description Signed in but not allowed.
        *
        *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `KYC_REQUIRED`
+       *
+       *     error.reason, the business failure:
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
        */
       403: components['responses']['Forbidden'];
       /**
@@ -11160,6 +12648,8 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
        *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
        *     - `RETIREMENT__NOT_CANCELLABLE`: This retirement can no longer be cancelled.
        *     - `RETIREMENT__NOTHING_TO_PREPARE`: This retirement has no transaction to sign.
        *     - `RETIREMENT__NOT_AWAITING_SIGNATURE`: This retirement is not waiting for a signature.
@@ -11304,6 +12794,9 @@ export interface operations {
        * @description Signed in but not allowed.
        *
        *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `KYC_REQUIRED`
+       *
+       *     error.reason, the business failure:
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
        */
       403: components['responses']['Forbidden'];
       /**
@@ -11320,6 +12813,8 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
        *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
        *     - `RETIREMENT__NOT_CANCELLABLE`: This retirement can no longer be cancelled.
        *     - `RETIREMENT__NOTHING_TO_PREPARE`: This retirement has no transaction to sign.
        *     - `RETIREMENT__NOT_AWAITING_SIGNATURE`: This retirement is not waiting for a signature.
@@ -11452,6 +12947,9 @@ export interface operations {
        * @description Signed in but not allowed.
        *
        *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`, `KYC_REQUIRED`
+       *
+       *     error.reason, the business failure:
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
        */
       403: components['responses']['Forbidden'];
       /**
@@ -11468,6 +12966,8 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `CHAIN__TRANSACTION_ALREADY_SUBMITTED`: This transaction was already submitted
        *     - `CHAIN__PREPARED_TRANSACTION_EXPIRED`: The prepared transaction has expired. Please prepare it again.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
        *     - `RETIREMENT__NOT_CANCELLABLE`: This retirement can no longer be cancelled.
        *     - `RETIREMENT__NOTHING_TO_PREPARE`: This retirement has no transaction to sign.
        *     - `RETIREMENT__NOT_AWAITING_SIGNATURE`: This retirement is not waiting for a signature.
@@ -11650,6 +13150,434 @@ export interface operations {
        * @description Signed in but not allowed.
        *
        *     error.code: `ACCESS_DENIED`, `KYC_REQUIRED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getOffsetsRequests: {
+    parameters: {
+      query?: {
+        status?: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed';
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                status: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed';
+                /** @enum {string} */
+                sourcing: 'own_credits' | 'platform_sourced';
+                /** Format: uuid */
+                companyId: string;
+                companyName: string;
+                requestedBy: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                } | null;
+                tokenMint: string;
+                tokenSymbol: string;
+                projectId: string;
+                projectName: string;
+                walletAddress: string | null;
+                quantity: string;
+                beneficiaryName: string;
+                purpose: string;
+                /** @enum {string} */
+                reason: 'voluntary_offset' | 'compliance' | 'net_zero_commitment' | 'product_neutrality' | 'event_offset' | 'other';
+                country: string;
+                requestedDate: string;
+                approvalId: string | null;
+                retirementId: string | null;
+                retirementStatus: ('pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled') | null;
+                certificateId: string | null;
+                certificateNumber: string | null;
+                certificateUrl: string | null;
+                error: string | null;
+                createdAt: string;
+                updatedAt: string;
+                decidedAt: string | null;
+                completedAt: string | null;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postOffsetsRequests: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          sourcing: 'own_credits' | 'platform_sourced';
+          /** Format: uuid */
+          companyId?: string;
+          tokenMint: string;
+          walletAddress?: string;
+          quantity: number | string;
+          beneficiaryName: string;
+          purpose: string;
+          /**
+           * @default voluntary_offset
+           * @enum {string}
+           */
+          reason?: 'voluntary_offset' | 'compliance' | 'net_zero_commitment' | 'product_neutrality' | 'event_offset' | 'other';
+          country: string;
+          /** Format: date */
+          requestedDate: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed';
+              /** @enum {string} */
+              sourcing: 'own_credits' | 'platform_sourced';
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              requestedBy: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              tokenMint: string;
+              tokenSymbol: string;
+              projectId: string;
+              projectName: string;
+              walletAddress: string | null;
+              quantity: string;
+              beneficiaryName: string;
+              purpose: string;
+              /** @enum {string} */
+              reason: 'voluntary_offset' | 'compliance' | 'net_zero_commitment' | 'product_neutrality' | 'event_offset' | 'other';
+              country: string;
+              requestedDate: string;
+              approvalId: string | null;
+              retirementId: string | null;
+              retirementStatus: ('pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled') | null;
+              certificateId: string | null;
+              certificateNumber: string | null;
+              certificateUrl: string | null;
+              error: string | null;
+              createdAt: string;
+              updatedAt: string;
+              decidedAt: string | null;
+              completedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `OFFSET__MANAGED_WALLET_REQUIRED`: Offsets from your own credits are retired from a platform-managed wallet: an approval cannot wait for a browser signature.
+       *     - `OFFSET__WALLET_REQUIRED`: Choose the platform-managed wallet of your company that holds the credits.
+       *     - `OFFSET__UNKNOWN_TOKEN`: This token is not a carbon token of your organisation.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `OFFSET__NO_PLATFORM_SOURCE`: The platform holds no approved platform-managed wallet with enough of this token to source the request.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getOffsetsTokens: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              mint: string;
+              symbol: string;
+              name: string;
+              projectId: string;
+              vintage: number;
+            }[];
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getOffsetsRequestsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed';
+              /** @enum {string} */
+              sourcing: 'own_credits' | 'platform_sourced';
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              requestedBy: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              tokenMint: string;
+              tokenSymbol: string;
+              projectId: string;
+              projectName: string;
+              walletAddress: string | null;
+              quantity: string;
+              beneficiaryName: string;
+              purpose: string;
+              /** @enum {string} */
+              reason: 'voluntary_offset' | 'compliance' | 'net_zero_commitment' | 'product_neutrality' | 'event_offset' | 'other';
+              country: string;
+              requestedDate: string;
+              approvalId: string | null;
+              retirementId: string | null;
+              retirementStatus: ('pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled') | null;
+              certificateId: string | null;
+              certificateNumber: string | null;
+              certificateUrl: string | null;
+              error: string | null;
+              createdAt: string;
+              updatedAt: string;
+              decidedAt: string | null;
+              completedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
        */
       403: components['responses']['Forbidden'];
       /**
@@ -13043,7 +14971,1410 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  putCompaniesByIdKycStatus: {
+  getKycCase: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              /** @enum {string} */
+              companyKycStatus: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+              canEdit: boolean;
+              case: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                companyId: string;
+                companyName: string;
+                /** @enum {string} */
+                companyKycStatus: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+                /** @enum {string} */
+                subjectType: 'individual' | 'business';
+                /** @enum {string} */
+                status: 'draft' | 'submitted' | 'in_review' | 'information_requested' | 'approved' | 'rejected';
+                /** @enum {string} */
+                step: 'type' | 'who' | 'ownership' | 'address' | 'documents' | 'review';
+                individual: {
+                  firstName: string;
+                  lastName: string;
+                  dateOfBirth: string;
+                  nationality: string;
+                  idNumber: string;
+                  occupation?: unknown | null;
+                } | null;
+                business: {
+                  legalName: string;
+                  registrationNumber: string;
+                  incorporationCountry: string;
+                  incorporationDate?: string | null;
+                  businessActivity?: unknown | null;
+                  website?: unknown | null;
+                } | null;
+                parties: {
+                  fullName: string;
+                  /** @enum {string} */
+                  role: 'beneficial_owner' | 'director' | 'legal_representative';
+                  ownershipPercent?: number | null;
+                  nationality: string;
+                  dateOfBirth?: string | null;
+                }[];
+                address: {
+                  line1: string;
+                  line2?: unknown | null;
+                  city: string;
+                  region?: unknown | null;
+                  postalCode?: unknown | null;
+                  country: string;
+                } | null;
+                documents: {
+                  /** Format: uuid */
+                  id: string;
+                  /** Format: uuid */
+                  caseId: string;
+                  /** @enum {string} */
+                  documentType:
+                    | 'passport'
+                    | 'national_id'
+                    | 'drivers_license'
+                    | 'proof_of_address'
+                    | 'certificate_of_incorporation'
+                    | 'articles_of_association'
+                    | 'shareholder_register'
+                    | 'tax_registration'
+                    | 'bank_statement'
+                    | 'other';
+                  /** @enum {string} */
+                  category: 'identity' | 'address' | 'corporate' | 'ownership' | 'financial' | 'other';
+                  notes: string | null;
+                  /** @enum {string} */
+                  status: 'uploaded' | 'accepted' | 'rejected';
+                  /** @enum {string} */
+                  contentType: 'application/pdf' | 'image/jpeg' | 'image/png';
+                  size: number;
+                  originalName: string | null;
+                  uploadedAt: string;
+                }[];
+                submittedAt: string | null;
+                submittedBy: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                } | null;
+                decisionReason: string | null;
+                decidedAt: string | null;
+                updatedAt: string;
+                editable: boolean;
+              } | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  putKycCase: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          subjectType?: 'individual' | 'business';
+          individual?: {
+            firstName: string;
+            lastName: string;
+            dateOfBirth: string;
+            nationality: string;
+            idNumber: string;
+            occupation?: string | null;
+          } | null;
+          business?: {
+            legalName: string;
+            registrationNumber: string;
+            incorporationCountry: string;
+            incorporationDate?: string | null;
+            businessActivity?: string | null;
+            website?: string | null;
+          } | null;
+          parties?: {
+            fullName: string;
+            /** @enum {string} */
+            role: 'beneficial_owner' | 'director' | 'legal_representative';
+            ownershipPercent?: number | null;
+            nationality: string;
+            dateOfBirth?: string | null;
+          }[];
+          address?: {
+            line1: string;
+            line2?: string | null;
+            city: string;
+            region?: string | null;
+            postalCode?: string | null;
+            country: string;
+          } | null;
+          /** @enum {string} */
+          step?: 'type' | 'who' | 'ownership' | 'address' | 'documents' | 'review';
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              /** @enum {string} */
+              companyKycStatus: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+              canEdit: boolean;
+              case: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                companyId: string;
+                companyName: string;
+                /** @enum {string} */
+                companyKycStatus: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+                /** @enum {string} */
+                subjectType: 'individual' | 'business';
+                /** @enum {string} */
+                status: 'draft' | 'submitted' | 'in_review' | 'information_requested' | 'approved' | 'rejected';
+                /** @enum {string} */
+                step: 'type' | 'who' | 'ownership' | 'address' | 'documents' | 'review';
+                individual: {
+                  firstName: string;
+                  lastName: string;
+                  dateOfBirth: string;
+                  nationality: string;
+                  idNumber: string;
+                  occupation?: unknown | null;
+                } | null;
+                business: {
+                  legalName: string;
+                  registrationNumber: string;
+                  incorporationCountry: string;
+                  incorporationDate?: string | null;
+                  businessActivity?: unknown | null;
+                  website?: unknown | null;
+                } | null;
+                parties: {
+                  fullName: string;
+                  /** @enum {string} */
+                  role: 'beneficial_owner' | 'director' | 'legal_representative';
+                  ownershipPercent?: number | null;
+                  nationality: string;
+                  dateOfBirth?: string | null;
+                }[];
+                address: {
+                  line1: string;
+                  line2?: unknown | null;
+                  city: string;
+                  region?: unknown | null;
+                  postalCode?: unknown | null;
+                  country: string;
+                } | null;
+                documents: {
+                  /** Format: uuid */
+                  id: string;
+                  /** Format: uuid */
+                  caseId: string;
+                  /** @enum {string} */
+                  documentType:
+                    | 'passport'
+                    | 'national_id'
+                    | 'drivers_license'
+                    | 'proof_of_address'
+                    | 'certificate_of_incorporation'
+                    | 'articles_of_association'
+                    | 'shareholder_register'
+                    | 'tax_registration'
+                    | 'bank_statement'
+                    | 'other';
+                  /** @enum {string} */
+                  category: 'identity' | 'address' | 'corporate' | 'ownership' | 'financial' | 'other';
+                  notes: string | null;
+                  /** @enum {string} */
+                  status: 'uploaded' | 'accepted' | 'rejected';
+                  /** @enum {string} */
+                  contentType: 'application/pdf' | 'image/jpeg' | 'image/png';
+                  size: number;
+                  originalName: string | null;
+                  uploadedAt: string;
+                }[];
+                submittedAt: string | null;
+                submittedBy: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                } | null;
+                decisionReason: string | null;
+                decidedAt: string | null;
+                updatedAt: string;
+                editable: boolean;
+              } | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__INCOMPLETE`: Complete every step and upload at least one document before submitting.
+       *     - `KYC__CHECKLIST_INCOMPLETE`: Tick every checklist item before approving.
+       *     - `KYC__RISK_NOT_ASSESSED`: Set the risk level and score before deciding.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITOR`: Only the company administrators can fill in and submit the KYC case.
+       *     - `KYC__OWN_CASE`: You submitted this KYC case, so another officer must review it.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
+       *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_TOO_LARGE`: The document is larger than 10 MB.
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_UNSUPPORTED`: Only PDF, JPEG or PNG documents can be uploaded.
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postKycCaseSubmit: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              /** @enum {string} */
+              companyKycStatus: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+              canEdit: boolean;
+              case: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                companyId: string;
+                companyName: string;
+                /** @enum {string} */
+                companyKycStatus: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+                /** @enum {string} */
+                subjectType: 'individual' | 'business';
+                /** @enum {string} */
+                status: 'draft' | 'submitted' | 'in_review' | 'information_requested' | 'approved' | 'rejected';
+                /** @enum {string} */
+                step: 'type' | 'who' | 'ownership' | 'address' | 'documents' | 'review';
+                individual: {
+                  firstName: string;
+                  lastName: string;
+                  dateOfBirth: string;
+                  nationality: string;
+                  idNumber: string;
+                  occupation?: unknown | null;
+                } | null;
+                business: {
+                  legalName: string;
+                  registrationNumber: string;
+                  incorporationCountry: string;
+                  incorporationDate?: string | null;
+                  businessActivity?: unknown | null;
+                  website?: unknown | null;
+                } | null;
+                parties: {
+                  fullName: string;
+                  /** @enum {string} */
+                  role: 'beneficial_owner' | 'director' | 'legal_representative';
+                  ownershipPercent?: number | null;
+                  nationality: string;
+                  dateOfBirth?: string | null;
+                }[];
+                address: {
+                  line1: string;
+                  line2?: unknown | null;
+                  city: string;
+                  region?: unknown | null;
+                  postalCode?: unknown | null;
+                  country: string;
+                } | null;
+                documents: {
+                  /** Format: uuid */
+                  id: string;
+                  /** Format: uuid */
+                  caseId: string;
+                  /** @enum {string} */
+                  documentType:
+                    | 'passport'
+                    | 'national_id'
+                    | 'drivers_license'
+                    | 'proof_of_address'
+                    | 'certificate_of_incorporation'
+                    | 'articles_of_association'
+                    | 'shareholder_register'
+                    | 'tax_registration'
+                    | 'bank_statement'
+                    | 'other';
+                  /** @enum {string} */
+                  category: 'identity' | 'address' | 'corporate' | 'ownership' | 'financial' | 'other';
+                  notes: string | null;
+                  /** @enum {string} */
+                  status: 'uploaded' | 'accepted' | 'rejected';
+                  /** @enum {string} */
+                  contentType: 'application/pdf' | 'image/jpeg' | 'image/png';
+                  size: number;
+                  originalName: string | null;
+                  uploadedAt: string;
+                }[];
+                submittedAt: string | null;
+                submittedBy: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                } | null;
+                decisionReason: string | null;
+                decidedAt: string | null;
+                updatedAt: string;
+                editable: boolean;
+              } | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__INCOMPLETE`: Complete every step and upload at least one document before submitting.
+       *     - `KYC__CHECKLIST_INCOMPLETE`: Tick every checklist item before approving.
+       *     - `KYC__RISK_NOT_ASSESSED`: Set the risk level and score before deciding.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITOR`: Only the company administrators can fill in and submit the KYC case.
+       *     - `KYC__OWN_CASE`: You submitted this KYC case, so another officer must review it.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
+       *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_TOO_LARGE`: The document is larger than 10 MB.
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_UNSUPPORTED`: Only PDF, JPEG or PNG documents can be uploaded.
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postKycCaseDocuments: {
+    parameters: {
+      query: {
+        documentType:
+          | 'passport'
+          | 'national_id'
+          | 'drivers_license'
+          | 'proof_of_address'
+          | 'certificate_of_incorporation'
+          | 'articles_of_association'
+          | 'shareholder_register'
+          | 'tax_registration'
+          | 'bank_statement'
+          | 'other';
+        category: 'identity' | 'address' | 'corporate' | 'ownership' | 'financial' | 'other';
+        notes?: string;
+      };
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              caseId: string;
+              /** @enum {string} */
+              documentType:
+                | 'passport'
+                | 'national_id'
+                | 'drivers_license'
+                | 'proof_of_address'
+                | 'certificate_of_incorporation'
+                | 'articles_of_association'
+                | 'shareholder_register'
+                | 'tax_registration'
+                | 'bank_statement'
+                | 'other';
+              /** @enum {string} */
+              category: 'identity' | 'address' | 'corporate' | 'ownership' | 'financial' | 'other';
+              notes: string | null;
+              /** @enum {string} */
+              status: 'uploaded' | 'accepted' | 'rejected';
+              /** @enum {string} */
+              contentType: 'application/pdf' | 'image/jpeg' | 'image/png';
+              size: number;
+              originalName: string | null;
+              uploadedAt: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__INCOMPLETE`: Complete every step and upload at least one document before submitting.
+       *     - `KYC__CHECKLIST_INCOMPLETE`: Tick every checklist item before approving.
+       *     - `KYC__RISK_NOT_ASSESSED`: Set the risk level and score before deciding.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITOR`: Only the company administrators can fill in and submit the KYC case.
+       *     - `KYC__OWN_CASE`: You submitted this KYC case, so another officer must review it.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
+       *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_TOO_LARGE`: The document is larger than 10 MB.
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_UNSUPPORTED`: Only PDF, JPEG or PNG documents can be uploaded.
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description Too many requests from this client: retry after the Retry-After seconds.
+       *
+       *     error.code: `RATE_LIMITED`
+       */
+      429: components['responses']['TooManyRequests'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteKycCaseDocumentsById: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__INCOMPLETE`: Complete every step and upload at least one document before submitting.
+       *     - `KYC__CHECKLIST_INCOMPLETE`: Tick every checklist item before approving.
+       *     - `KYC__RISK_NOT_ASSESSED`: Set the risk level and score before deciding.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITOR`: Only the company administrators can fill in and submit the KYC case.
+       *     - `KYC__OWN_CASE`: You submitted this KYC case, so another officer must review it.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
+       *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_TOO_LARGE`: The document is larger than 10 MB.
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_UNSUPPORTED`: Only PDF, JPEG or PNG documents can be uploaded.
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getKycDocumentsByIdContent: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+          'image/jpeg': string;
+          'image/png': string;
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getKycReviews: {
+    parameters: {
+      query?: {
+        status?: ('draft' | 'submitted' | 'in_review' | 'information_requested' | 'approved' | 'rejected') | 'open' | 'all';
+        riskLevel?: 'low' | 'medium' | 'high' | 'critical';
+        subjectType?: 'individual' | 'business';
+        search?: string;
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                companyId: string;
+                companyName: string;
+                /** @enum {string} */
+                subjectType: 'individual' | 'business';
+                /** @enum {string} */
+                status: 'draft' | 'submitted' | 'in_review' | 'information_requested' | 'approved' | 'rejected';
+                riskLevel: ('low' | 'medium' | 'high' | 'critical') | null;
+                score: number | null;
+                documentCount: number;
+                submittedAt: string | null;
+                submittedBy: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                } | null;
+                updatedAt: string;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+              counts: {
+                [key: string]: number;
+              };
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getKycReviewsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              /** @enum {string} */
+              companyKycStatus: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+              /** @enum {string} */
+              subjectType: 'individual' | 'business';
+              /** @enum {string} */
+              status: 'draft' | 'submitted' | 'in_review' | 'information_requested' | 'approved' | 'rejected';
+              /** @enum {string} */
+              step: 'type' | 'who' | 'ownership' | 'address' | 'documents' | 'review';
+              individual: {
+                firstName: string;
+                lastName: string;
+                dateOfBirth: string;
+                nationality: string;
+                idNumber: string;
+                occupation?: unknown | null;
+              } | null;
+              business: {
+                legalName: string;
+                registrationNumber: string;
+                incorporationCountry: string;
+                incorporationDate?: string | null;
+                businessActivity?: unknown | null;
+                website?: unknown | null;
+              } | null;
+              parties: {
+                fullName: string;
+                /** @enum {string} */
+                role: 'beneficial_owner' | 'director' | 'legal_representative';
+                ownershipPercent?: number | null;
+                nationality: string;
+                dateOfBirth?: string | null;
+              }[];
+              address: {
+                line1: string;
+                line2?: unknown | null;
+                city: string;
+                region?: unknown | null;
+                postalCode?: unknown | null;
+                country: string;
+              } | null;
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                caseId: string;
+                /** @enum {string} */
+                documentType:
+                  | 'passport'
+                  | 'national_id'
+                  | 'drivers_license'
+                  | 'proof_of_address'
+                  | 'certificate_of_incorporation'
+                  | 'articles_of_association'
+                  | 'shareholder_register'
+                  | 'tax_registration'
+                  | 'bank_statement'
+                  | 'other';
+                /** @enum {string} */
+                category: 'identity' | 'address' | 'corporate' | 'ownership' | 'financial' | 'other';
+                notes: string | null;
+                /** @enum {string} */
+                status: 'uploaded' | 'accepted' | 'rejected';
+                /** @enum {string} */
+                contentType: 'application/pdf' | 'image/jpeg' | 'image/png';
+                size: number;
+                originalName: string | null;
+                uploadedAt: string;
+              }[];
+              submittedAt: string | null;
+              submittedBy: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              decisionReason: string | null;
+              decidedAt: string | null;
+              updatedAt: string;
+              editable: boolean;
+              riskLevel: ('low' | 'medium' | 'high' | 'critical') | null;
+              score: number | null;
+              checklist: {
+                [key: string]: boolean;
+              };
+              reviewNotes: string | null;
+              decisions: {
+                /** @enum {string} */
+                decision: 'approve' | 'reject' | 'request_information';
+                reason: string | null;
+                riskLevel: ('low' | 'medium' | 'high' | 'critical') | null;
+                score: number | null;
+                decidedBy: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                };
+                decidedAt: string;
+              }[];
+              canDecide: boolean;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  patchKycReviewsById: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          riskLevel?: ('low' | 'medium' | 'high' | 'critical') | null;
+          score?: number | null;
+          checklist?: {
+            [key: string]: boolean;
+          };
+          reviewNotes?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              /** @enum {string} */
+              companyKycStatus: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+              /** @enum {string} */
+              subjectType: 'individual' | 'business';
+              /** @enum {string} */
+              status: 'draft' | 'submitted' | 'in_review' | 'information_requested' | 'approved' | 'rejected';
+              /** @enum {string} */
+              step: 'type' | 'who' | 'ownership' | 'address' | 'documents' | 'review';
+              individual: {
+                firstName: string;
+                lastName: string;
+                dateOfBirth: string;
+                nationality: string;
+                idNumber: string;
+                occupation?: unknown | null;
+              } | null;
+              business: {
+                legalName: string;
+                registrationNumber: string;
+                incorporationCountry: string;
+                incorporationDate?: string | null;
+                businessActivity?: unknown | null;
+                website?: unknown | null;
+              } | null;
+              parties: {
+                fullName: string;
+                /** @enum {string} */
+                role: 'beneficial_owner' | 'director' | 'legal_representative';
+                ownershipPercent?: number | null;
+                nationality: string;
+                dateOfBirth?: string | null;
+              }[];
+              address: {
+                line1: string;
+                line2?: unknown | null;
+                city: string;
+                region?: unknown | null;
+                postalCode?: unknown | null;
+                country: string;
+              } | null;
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                caseId: string;
+                /** @enum {string} */
+                documentType:
+                  | 'passport'
+                  | 'national_id'
+                  | 'drivers_license'
+                  | 'proof_of_address'
+                  | 'certificate_of_incorporation'
+                  | 'articles_of_association'
+                  | 'shareholder_register'
+                  | 'tax_registration'
+                  | 'bank_statement'
+                  | 'other';
+                /** @enum {string} */
+                category: 'identity' | 'address' | 'corporate' | 'ownership' | 'financial' | 'other';
+                notes: string | null;
+                /** @enum {string} */
+                status: 'uploaded' | 'accepted' | 'rejected';
+                /** @enum {string} */
+                contentType: 'application/pdf' | 'image/jpeg' | 'image/png';
+                size: number;
+                originalName: string | null;
+                uploadedAt: string;
+              }[];
+              submittedAt: string | null;
+              submittedBy: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              decisionReason: string | null;
+              decidedAt: string | null;
+              updatedAt: string;
+              editable: boolean;
+              riskLevel: ('low' | 'medium' | 'high' | 'critical') | null;
+              score: number | null;
+              checklist: {
+                [key: string]: boolean;
+              };
+              reviewNotes: string | null;
+              decisions: {
+                /** @enum {string} */
+                decision: 'approve' | 'reject' | 'request_information';
+                reason: string | null;
+                riskLevel: ('low' | 'medium' | 'high' | 'critical') | null;
+                score: number | null;
+                decidedBy: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                };
+                decidedAt: string;
+              }[];
+              canDecide: boolean;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__INCOMPLETE`: Complete every step and upload at least one document before submitting.
+       *     - `KYC__CHECKLIST_INCOMPLETE`: Tick every checklist item before approving.
+       *     - `KYC__RISK_NOT_ASSESSED`: Set the risk level and score before deciding.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITOR`: Only the company administrators can fill in and submit the KYC case.
+       *     - `KYC__OWN_CASE`: You submitted this KYC case, so another officer must review it.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
+       *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_TOO_LARGE`: The document is larger than 10 MB.
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_UNSUPPORTED`: Only PDF, JPEG or PNG documents can be uploaded.
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postKycReviewsByIdDecision: {
     parameters: {
       query?: never;
       header: {
@@ -13061,7 +16392,8 @@ export interface operations {
       content: {
         'application/json': {
           /** @enum {string} */
-          status: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+          decision: 'approve' | 'reject' | 'request_information';
+          reason?: string;
         };
       };
     };
@@ -13078,10 +16410,535 @@ export interface operations {
             data: {
               /** Format: uuid */
               id: string;
-              name: string;
-              isPlatform: boolean;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              /** @enum {string} */
+              companyKycStatus: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+              /** @enum {string} */
+              subjectType: 'individual' | 'business';
+              /** @enum {string} */
+              status: 'draft' | 'submitted' | 'in_review' | 'information_requested' | 'approved' | 'rejected';
+              /** @enum {string} */
+              step: 'type' | 'who' | 'ownership' | 'address' | 'documents' | 'review';
+              individual: {
+                firstName: string;
+                lastName: string;
+                dateOfBirth: string;
+                nationality: string;
+                idNumber: string;
+                occupation?: unknown | null;
+              } | null;
+              business: {
+                legalName: string;
+                registrationNumber: string;
+                incorporationCountry: string;
+                incorporationDate?: string | null;
+                businessActivity?: unknown | null;
+                website?: unknown | null;
+              } | null;
+              parties: {
+                fullName: string;
+                /** @enum {string} */
+                role: 'beneficial_owner' | 'director' | 'legal_representative';
+                ownershipPercent?: number | null;
+                nationality: string;
+                dateOfBirth?: string | null;
+              }[];
+              address: {
+                line1: string;
+                line2?: unknown | null;
+                city: string;
+                region?: unknown | null;
+                postalCode?: unknown | null;
+                country: string;
+              } | null;
+              documents: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                caseId: string;
+                /** @enum {string} */
+                documentType:
+                  | 'passport'
+                  | 'national_id'
+                  | 'drivers_license'
+                  | 'proof_of_address'
+                  | 'certificate_of_incorporation'
+                  | 'articles_of_association'
+                  | 'shareholder_register'
+                  | 'tax_registration'
+                  | 'bank_statement'
+                  | 'other';
+                /** @enum {string} */
+                category: 'identity' | 'address' | 'corporate' | 'ownership' | 'financial' | 'other';
+                notes: string | null;
+                /** @enum {string} */
+                status: 'uploaded' | 'accepted' | 'rejected';
+                /** @enum {string} */
+                contentType: 'application/pdf' | 'image/jpeg' | 'image/png';
+                size: number;
+                originalName: string | null;
+                uploadedAt: string;
+              }[];
+              submittedAt: string | null;
+              submittedBy: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              decisionReason: string | null;
+              decidedAt: string | null;
+              updatedAt: string;
+              editable: boolean;
+              riskLevel: ('low' | 'medium' | 'high' | 'critical') | null;
+              score: number | null;
+              checklist: {
+                [key: string]: boolean;
+              };
+              reviewNotes: string | null;
+              decisions: {
+                /** @enum {string} */
+                decision: 'approve' | 'reject' | 'request_information';
+                reason: string | null;
+                riskLevel: ('low' | 'medium' | 'high' | 'critical') | null;
+                score: number | null;
+                decidedBy: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                };
+                decidedAt: string;
+              }[];
+              canDecide: boolean;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__INCOMPLETE`: Complete every step and upload at least one document before submitting.
+       *     - `KYC__CHECKLIST_INCOMPLETE`: Tick every checklist item before approving.
+       *     - `KYC__RISK_NOT_ASSESSED`: Set the risk level and score before deciding.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITOR`: Only the company administrators can fill in and submit the KYC case.
+       *     - `KYC__OWN_CASE`: You submitted this KYC case, so another officer must review it.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
+       *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_TOO_LARGE`: The document is larger than 10 MB.
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_UNSUPPORTED`: Only PDF, JPEG or PNG documents can be uploaded.
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  putKycReviewsByIdDocumentsByDocumentId: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+        documentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          status: 'accepted' | 'rejected';
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              caseId: string;
+              /** @enum {string} */
+              documentType:
+                | 'passport'
+                | 'national_id'
+                | 'drivers_license'
+                | 'proof_of_address'
+                | 'certificate_of_incorporation'
+                | 'articles_of_association'
+                | 'shareholder_register'
+                | 'tax_registration'
+                | 'bank_statement'
+                | 'other';
+              /** @enum {string} */
+              category: 'identity' | 'address' | 'corporate' | 'ownership' | 'financial' | 'other';
+              notes: string | null;
+              /** @enum {string} */
+              status: 'uploaded' | 'accepted' | 'rejected';
+              /** @enum {string} */
+              contentType: 'application/pdf' | 'image/jpeg' | 'image/png';
+              size: number;
+              originalName: string | null;
+              uploadedAt: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__INCOMPLETE`: Complete every step and upload at least one document before submitting.
+       *     - `KYC__CHECKLIST_INCOMPLETE`: Tick every checklist item before approving.
+       *     - `KYC__RISK_NOT_ASSESSED`: Set the risk level and score before deciding.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITOR`: Only the company administrators can fill in and submit the KYC case.
+       *     - `KYC__OWN_CASE`: You submitted this KYC case, so another officer must review it.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
+       *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_TOO_LARGE`: The document is larger than 10 MB.
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `KYC__DOCUMENT_UNSUPPORTED`: Only PDF, JPEG or PNG documents can be uploaded.
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getComplianceProfile: {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
               /** @enum {string} */
               kycStatus: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+              /** @enum {string} */
+              kycTier: 'basic' | 'standard' | 'enhanced';
+              dailyLimit: string;
+              monthlyLimit: string;
+              daily: {
+                minted: string;
+                retired: string;
+                transferred: string;
+                total: string;
+                limit: string;
+                remaining: string;
+              };
+              monthly: {
+                minted: string;
+                retired: string;
+                transferred: string;
+                total: string;
+                limit: string;
+                remaining: string;
+              };
+              riskLevel: ('low' | 'medium' | 'high' | 'critical') | null;
+              score: number | null;
+              checklist: {
+                [key: string]: boolean;
+              };
+              documents: {
+                /** Format: uuid */
+                id: string;
+                documentType: string;
+                category: string;
+                /** @enum {string} */
+                status: 'uploaded' | 'accepted' | 'rejected';
+                uploadedAt: string;
+              }[];
+              /** @enum {string} */
+              tokenAccounts: 'open' | 'frozen' | 'syncing';
+              updatedAt: string | null;
+              updatedBy: string | null;
+              canEdit: boolean;
+              tierBounds: {
+                [key: string]: {
+                  daily: number;
+                  monthly: number;
+                };
+              };
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  putComplianceProfilesByCompanyId: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        companyId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          kycTier: 'basic' | 'standard' | 'enhanced';
+          dailyLimit: number;
+          monthlyLimit: number;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              /** @enum {string} */
+              kycStatus: 'not_started' | 'pending' | 'in_review' | 'approved' | 'rejected';
+              /** @enum {string} */
+              kycTier: 'basic' | 'standard' | 'enhanced';
+              dailyLimit: string;
+              monthlyLimit: string;
+              daily: {
+                minted: string;
+                retired: string;
+                transferred: string;
+                total: string;
+                limit: string;
+                remaining: string;
+              };
+              monthly: {
+                minted: string;
+                retired: string;
+                transferred: string;
+                total: string;
+                limit: string;
+                remaining: string;
+              };
+              riskLevel: ('low' | 'medium' | 'high' | 'critical') | null;
+              score: number | null;
+              checklist: {
+                [key: string]: boolean;
+              };
+              documents: {
+                /** Format: uuid */
+                id: string;
+                documentType: string;
+                category: string;
+                /** @enum {string} */
+                status: 'uploaded' | 'accepted' | 'rejected';
+                uploadedAt: string;
+              }[];
+              /** @enum {string} */
+              tokenAccounts: 'open' | 'frozen' | 'syncing';
+              updatedAt: string | null;
+              updatedBy: string | null;
+              canEdit: boolean;
+              tierBounds: {
+                [key: string]: {
+                  daily: number;
+                  monthly: number;
+                };
+              };
             };
             message: string;
             timestamp: string;
@@ -13108,7 +16965,7 @@ export interface operations {
        *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
        *
        *     error.reason, the business failure:
-       *     - `COMPANY__TAX_ID_LOCKED`: The tax ID cannot be changed by the company. Please contact support.
+       *     - `COMPLIANCE__NOT_OFFICER`: Only compliance officers can change the compliance limits.
        */
       403: components['responses']['Forbidden'];
       /**
@@ -13123,7 +16980,8 @@ export interface operations {
        *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
        *
        *     error.reason, the business failure:
-       *     - `COMPANY__TAX_ID_TAKEN`: Another company of this tenant already has this tax ID.
+       *     - `COMPLIANCE__DAILY_LIMIT_EXCEEDED`: This operation exceeds the company's daily compliance limit.
+       *     - `COMPLIANCE__MONTHLY_LIMIT_EXCEEDED`: This operation exceeds the company's monthly compliance limit.
        */
       409: components['responses']['Conflict'];
       /**
@@ -15134,6 +18992,221 @@ export interface operations {
        *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
        */
       401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAuditTrail: {
+    parameters: {
+      query?: {
+        actorId?: string;
+        action?: string & (unknown & unknown);
+        resourceType?: string & (unknown & unknown);
+        resourceId?: string;
+        q?: string;
+        from?: string;
+        to?: string;
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              items: {
+                id: string;
+                at: string;
+                action: string;
+                resourceType: string;
+                resourceId: string | null;
+                actor: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  email: string;
+                } | null;
+                params: {
+                  [key: string]: string | number | boolean;
+                };
+                details: {
+                  [key: string]: unknown;
+                };
+                ip: string | null;
+                requestId: string | null;
+                hash: string;
+                prevHash: string;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAuditTrailFacets: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              users: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                email: string;
+              }[];
+              actions: string[];
+              resourceTypes: string[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getAuditTrailExport: {
+    parameters: {
+      query?: {
+        actorId?: string;
+        action?: string & (unknown & unknown);
+        resourceType?: string & (unknown & unknown);
+        resourceId?: string;
+        q?: string;
+        from?: string;
+        to?: string;
+        lang?: 'en' | 'pt' | 'es';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
       /**
        * @description An unexpected server error (details only reach the server log).
        *
