@@ -106,7 +106,6 @@ export const mintOperations = pgTable('mint_operations', {
   completedAt: at('completed_at'),
 });
 
-
 export const mintingJobs = pgTable('minting_jobs', {
   id: uuid('id')
     .primaryKey()

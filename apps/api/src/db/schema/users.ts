@@ -9,9 +9,15 @@ export type LinkTokenKind = 'invitation' | 'password_reset';
 
 /** Single-use, expiring links e-mailed to a user (migration 0019); only the sha256 of the token is kept. */
 export const userLinkTokens = pgTable('user_link_tokens', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-  userId: uuid('user_id').notNull().references(() => users.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
   kind: text('kind').$type<LinkTokenKind>().notNull(),
   tokenHash: text('token_hash').notNull(),
   language: text('language').$type<Language>().notNull(),
@@ -24,8 +30,12 @@ export const userLinkTokens = pgTable('user_link_tokens', {
 
 /** E-mail kept in the product when no SMTP server is configured (the administrators' Outbox screen). */
 export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id),
   recipient: text('recipient').notNull(),
   subject: text('subject').notNull(),
   bodyText: text('body_text').notNull(),

@@ -598,17 +598,15 @@ describe('POST /auth/password', () => {
   it('applies the docs/product.md §5 rule, checks the current password and ends the other sessions', async () => {
     const [existing] = await harness.app.db.asSystem((tx) => tx.select().from(users).where(eq(users.email, 'viewer@demo.test')));
     await harness.app.db.asSystem((tx) =>
-      tx
-        .insert(users)
-        .values({
-          tenantId: existing!.tenantId,
-          companyId: existing!.companyId,
-          email: 'rotator@demo.test',
-          passwordHash: existing!.passwordHash,
-          role: 'VIEWER',
-          firstName: 'Rita',
-          lastName: 'Rotator',
-        }),
+      tx.insert(users).values({
+        tenantId: existing!.tenantId,
+        companyId: existing!.companyId,
+        email: 'rotator@demo.test',
+        passwordHash: existing!.passwordHash,
+        role: 'VIEWER',
+        firstName: 'Rita',
+        lastName: 'Rotator',
+      }),
     );
     const current = await signInAs(harness.app, 'rotator@demo.test');
     const other = await signInAs(harness.app, 'rotator@demo.test');

@@ -71,7 +71,10 @@ export default function WalletLoginPage() {
     handleSubmit,
     formState: { errors },
     setValue,
-  } = useForm<Credentials>({ resolver: zodResolver(mfaRequired ? credentialsWithMfaForm : credentialsForm), defaultValues: { email: '', password: '', mfaToken: '' } });
+  } = useForm<Credentials>({
+    resolver: zodResolver(mfaRequired ? credentialsWithMfaForm : credentialsForm),
+    defaultValues: { email: '', password: '', mfaToken: '' },
+  });
   // The MFA step belonged to the account as typed: another e-mail or password may have no MFA.
   const credentialsChanged = () => {
     setMfaRequired(false);

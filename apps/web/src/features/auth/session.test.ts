@@ -104,9 +104,20 @@ describe('auth session (docs/product.md §4)', () => {
   it("clears the stored session when the server answers 'Session validation failed'", async () => {
     serve(
       () =>
-        new Response(JSON.stringify({ success: false, data: null, message: 'Session validation failed', error: { code: 'SESSION_VALIDATION_FAILED' }, timestamp: 't', requestId: 'r', traceId: 'x' }), {
-          status: 401,
-        }),
+        new Response(
+          JSON.stringify({
+            success: false,
+            data: null,
+            message: 'Session validation failed',
+            error: { code: 'SESSION_VALIDATION_FAILED' },
+            timestamp: 't',
+            requestId: 'r',
+            traceId: 'x',
+          }),
+          {
+            status: 401,
+          },
+        ),
     );
     localStorage.setItem('accessToken', jwtExpiringIn(600));
     localStorage.setItem('sessionId', session.sessionId);

@@ -19,9 +19,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         justifyContent: 'center',
         p: 2,
         background: (theme) =>
-          theme.palette.mode === 'light'
-            ? `linear-gradient(135deg, ${theme.palette.primary.main} 0%, #0b2e2d 100%)`
-            : theme.palette.background.default,
+          theme.palette.mode === 'light' ? `linear-gradient(135deg, ${theme.palette.primary.main} 0%, #0b2e2d 100%)` : theme.palette.background.default,
       }}
     >
       <Paper elevation={6} sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 } }}>
