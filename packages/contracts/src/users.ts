@@ -176,7 +176,7 @@ export const outboxMessageSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
-  kind: z.enum(['invitation', 'password_reset']),
+  kind: z.enum(['invitation', 'password_reset', 'notification']),
   createdAt: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

@@ -18897,7 +18897,7 @@ export interface operations {
               subject: string;
               text: string;
               /** @enum {string} */
-              kind: 'invitation' | 'password_reset';
+              kind: 'invitation' | 'password_reset' | 'notification';
               createdAt: string;
             }[];
             message: string;

@@ -6,6 +6,8 @@ import { tenants, users } from './foundation';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export type LinkTokenKind = 'invitation' | 'password_reset';
+/** What an e-mail of the outbox is: a link's e-mail, or a notification sent on the e-mail channel. */
+export type MailKind = LinkTokenKind | 'notification';
 
 /** Single-use, expiring links e-mailed to a user (migration 0019); only the sha256 of the token is kept. */
 export const userLinkTokens = pgTable('user_link_tokens', {
@@ -40,6 +42,6 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   bodyText: text('body_text').notNull(),
   bodyHtml: text('body_html').notNull(),
-  kind: text('kind').$type<LinkTokenKind>().notNull(),
+  kind: text('kind').$type<MailKind>().notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });

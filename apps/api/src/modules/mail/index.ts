@@ -4,4 +4,4 @@
  */
 export { mailRoutes } from './mail.routes';
 export { mailDepsOf, sendMail, type MailDeps, type MailMessage } from './mail.service';
-export { invitationMail, passwordResetMail, type InvitationFacts, type MailContent } from './mail.templates';
+export { invitationMail, notificationMail, passwordResetMail, type InvitationFacts, type MailContent } from './mail.templates';

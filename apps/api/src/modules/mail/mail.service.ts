@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import type { OutboxMessage } from '@carbonledger/contracts';
 import type { Database } from '../../db/database';
-import type { LinkTokenKind } from '../../db/schema';
+import type { MailKind } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { actsTenantWide, type Actor } from '../../lib/actor';
 import * as repository from './mail.repository';
@@ -22,7 +22,7 @@ export function mailDepsOf(app: FastifyInstance): MailDeps {
 export interface MailMessage extends MailContent {
   tenantId: string;
   to: string;
-  kind: LinkTokenKind;
+  kind: MailKind;
 }
 
 /** One transport per SMTP URL: nodemailer keeps its connection settings there. */

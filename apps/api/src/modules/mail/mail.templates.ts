@@ -107,3 +107,9 @@ export function passwordResetMail(language: Language, facts: { firstName: string
   const texts = resetTexts[language];
   return render(texts.subject, [texts.hello(facts.firstName), texts.asked, texts.expiry(facts.validMinutes), texts.ignore], facts.link);
 }
+
+/** A notification sent on the e-mail channel: its title as the subject, its message and the absolute link it opens, if any. */
+export function notificationMail(notification: { title: string; message: string; link: string | null }): MailContent {
+  const paragraphs = notification.link ? [notification.message, '{link}'] : [notification.message];
+  return render(notification.title, paragraphs, notification.link ?? '');
+}

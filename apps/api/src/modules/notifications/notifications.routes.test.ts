@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
+import { startTestSmtpServer } from '../mail/mail.testing';
 import { notify } from './notifications.service';
 
 let harness: TestApp;
@@ -71,13 +72,45 @@ describe('notifications', () => {
     expect(response.json().error.code).toBe('CSRF_TOKEN_MISMATCH');
   });
 
-  it('sends a test e-mail into the outbox and an in-app notification', async () => {
+  it('sends a test e-mail through the mail module (the outbox without SMTP_URL) and an in-app notification', async () => {
     const response = await harness.app.inject({ method: 'POST', url: '/api/v1/notifications/test', headers: manager.headers, payload: { channel: 'email' } });
     expect(response.statusCode).toBe(200);
-    const outboxFile = path.join(harness.config.dataDir, response.json().data.deliveredTo);
-    expect(JSON.parse(fs.readFileSync(outboxFile, 'utf8'))).toMatchObject({ channel: 'email', to: 'manager@demo.test', subject: 'Test notification' });
+    expect(response.json().data).toEqual({ channel: 'email', deliveredTo: 'outbox' });
+    const admin = await signInAs(harness.app, 'admin@demo.test');
+    const outbox = await harness.app.inject({ url: '/api/v1/mail/outbox', headers: admin.headers });
+    expect(outbox.json().data.find((message: { to: string }) => message.to === 'manager@demo.test')).toMatchObject({
+      kind: 'notification',
+      subject: 'Test notification',
+      text: expect.stringContaining(`${harness.app.publicBaseUrl}/settings?tab=notifications`),
+    });
     expect((await list(manager)).json().data.items[0]).toMatchObject({ title: 'Test notification', type: 'SYSTEM', read: false });
+    const sms = await harness.app.inject({ method: 'POST', url: '/api/v1/notifications/test', headers: manager.headers, payload: { channel: 'sms' } });
+    const smsFile = path.join(harness.config.dataDir, sms.json().data.deliveredTo);
+    expect(JSON.parse(fs.readFileSync(smsFile, 'utf8'))).toMatchObject({ channel: 'sms', to: 'manager@demo.test', subject: 'Test notification' });
     const bad = await harness.app.inject({ method: 'POST', url: '/api/v1/notifications/test', headers: manager.headers, payload: { channel: 'pigeon' } });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('e-mail notifications with SMTP_URL', () => {
+  it('go out through the SMTP server, with the absolute link to open', async () => {
+    const smtp = await startTestSmtpServer();
+    const withSmtp = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    try {
+      const recipient = await signInAs(withSmtp.app, 'manager@demo.test');
+      const response = await withSmtp.app.inject({
+        method: 'POST',
+        url: '/api/v1/notifications/test',
+        headers: recipient.headers,
+        payload: { channel: 'email' },
+      });
+      expect(response.json().data).toEqual({ channel: 'email', deliveredTo: 'smtp' });
+      const mail = await smtp.nextFor('manager@demo.test');
+      expect(mail.raw).toContain('Subject: Test notification');
+      expect(mail.text).toContain(`${withSmtp.app.publicBaseUrl}/settings?tab=notifications`);
+    } finally {
+      await withSmtp.close();
+      await smtp.close();
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
   testNotificationRequest,
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
+import { mailDepsOf } from '../mail';
 import { authOf } from '../../plugins/auth';
 import { createNotifications, listNotifications, readAllNotifications, readNotification } from './notifications.service';
 import { sendTestNotification } from './notification-channels';
@@ -83,7 +84,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       const deliveries = await request.withTenant((tx) => createNotifications(tx, auth.tenantId, { userIds: [auth.userId] }, content));
       app.live.publish(deliveries);
-      const deliveredTo = await sendTestNotification(app.config.dataDir, channel, auth.email, content);
+      const channelDeps = { dataDir: app.config.dataDir, mail: mailDepsOf(app), publicBaseUrl: app.publicBaseUrl };
+      const deliveredTo = await sendTestNotification(channelDeps, channel, { tenantId: auth.tenantId, email: auth.email }, content);
       return ok(request, { channel, deliveredTo }, 'Test notification sent');
     },
   );
