@@ -138,7 +138,8 @@ interface Session {
   headers: Record<string, string>;
 }
 
-type Answer = { status: number; body: { success: boolean; data: unknown; message: string; error?: { code: string } } } | { status: 'unreachable' };
+type Answer =
+  { status: number; body: { success: boolean; data: unknown; message: string; error?: { code: string; reason?: string } } } | { status: 'unreachable' };
 
 class Client {
   private session: Session | null = null;
@@ -177,7 +178,10 @@ class Client {
       headers: { ...this.session!.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as { success: boolean; data: unknown; message: string; error?: { code: string } } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { success: boolean; data: unknown; message: string; error?: { code: string; reason?: string } },
+    };
   }
 
   async get<T>(url: string): Promise<T> {
@@ -228,8 +232,10 @@ class Workload {
     const data = answer.body.data as { retirement?: { id: string }; id?: string } | null;
     const id = data?.retirement?.id ?? data?.id ?? null;
     request.answers.push({ status: answer.status, id });
-    // 409 "still processing" and 5xx are retried with the same key; anything else is final.
-    request.final = answer.status !== 409 && answer.status < 500;
+    // 409 "still processing" and 5xx are retried with the same key; anything else is final, a
+    // business refusal too (a 409 with its own error.reason, e.g. a compliance limit reached by the batch mints).
+    const businessRefusal = answer.status === 409 && answer.body.error?.reason !== undefined;
+    request.final = businessRefusal || (answer.status !== 409 && answer.status < 500);
     return request.final;
   }
 
