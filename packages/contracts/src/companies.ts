@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companySummarySchema, emailField, kycStatusSchema, userStatusSchema } from './auth';
+import { companySummarySchema, emailField, userStatusSchema, type kycStatusSchema } from './auth';
 import { roleSchema } from './roles';
 import { singleLineText } from './text';
 
