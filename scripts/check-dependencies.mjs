@@ -41,7 +41,10 @@ function filesUnder(dir) {
 /** Bare module specifiers of static imports, re-exports and dynamic imports. */
 function importsOf(file) {
   const text = readFileSync(file, 'utf8');
-  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([\w@][\w@./-]*)['"]/gm)].map((match) => match[1]);
+  // `from` counts only in an import or export statement, so that SQL such as "is distinct from 'frozen'" is not read as one.
+  const specifiers = [...text.matchAll(/(?:^\s*(?:import|export)\b[^'";]*?\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([\w@][\w@./-]*)['"]/gm)].map(
+    (match) => match[1],
+  );
   return specifiers
     .filter((specifier) => !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:'))
     .map((specifier) =>
