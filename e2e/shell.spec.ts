@@ -55,8 +55,8 @@ test.describe('signed in', () => {
     await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
     await page.goto('/security-center');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
-    await page.goto('/audit-trail');
-    await expect(page.getByTestId('not-available')).toHaveText('The Audit Trail screen is not available yet.');
+    await page.goto('/jobs');
+    await expect(page.getByTestId('not-available')).toHaveText('The Jobs Monitor screen is not available yet.');
   });
 
   test('the top bar shows the user, company, role and the Platform Admin badge', async ({ page }) => {
