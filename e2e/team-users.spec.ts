@@ -71,14 +71,14 @@ test('Forgot password? sends a reset link to the outbox; the new password signs 
   await visitor.goto('/login');
   await visitor.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(visitor.getByRole('heading', { name: 'Forgot password' })).toBeVisible();
-  await visitor.getByLabel('Email').fill('finance@demo.test');
+  await visitor.getByLabel('Email').fill('manager@demo.test');
   await visitor.getByRole('button', { name: 'Send the link' }).click();
   await expect(visitor.getByText('If an account exists for this e-mail, we have sent a link to reset its password.')).toBeVisible();
 
   await signIn(page, 'admin@demo.test');
   await page.goto('/team/users');
   const outbox = page.getByRole('region', { name: 'Outbox' });
-  await outbox.getByText('finance@demo.test · Reset your Carbonledger password').first().click();
+  await outbox.getByText('manager@demo.test · Reset your Carbonledger password').first().click();
   const text = (await outbox.getByTestId('outbox-message').filter({ hasText: 'reset-password' }).first().textContent()) ?? '';
   const link = /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]{43}/.exec(text)?.[0];
   expect(link).toBeDefined();
@@ -88,5 +88,5 @@ test('Forgot password? sends a reset link to the outbox; the new password signs 
   await visitor.getByLabel('Confirm the new password').fill('Reset!2345c');
   await visitor.getByRole('button', { name: 'Save the new password' }).click();
   await expect(visitor.getByText('Your password has been reset. Please sign in.')).toBeVisible();
-  await signIn(visitor, 'finance@demo.test', 'Reset!2345c');
+  await signIn(visitor, 'manager@demo.test', 'Reset!2345c');
 });
