@@ -134,6 +134,11 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // The service worker runs in its own global scope (self, caches, clients), not the page's.
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // The fixture tree is in no tsconfig and is linted only by eslint-fixtures/boundaries.test.ts.
     files: ['eslint-fixtures/tree/**'],
     ...tseslint.configs.disableTypeChecked,

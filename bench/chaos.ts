@@ -8,7 +8,12 @@
  * - chain supply of every project mint = units the ledger tokenised − units it retired;
  * - every completed retirement's burn landed (with its memo) and its certificate has supply 1;
  * - no serial range tokenised twice, every batch job completed, nothing left processing;
- * - every Idempotency-Key resolved to exactly one retirement, answered the same each time.
+ * - every Idempotency-Key resolved to exactly one retirement, answered the same each time;
+ * - every single mint above the approval limit that the platform administrator approved
+ *   (kills landing between the approval and the mint it runs) ran exactly once to an end;
+ * - every credit purchase whose invoice was paid (kills landing between the payment, the
+ *   paid handler and the delivery mint) was billed once, paid once and delivered once, its
+ *   mint on chain; no invoice holds more payments than its total.
  *
  * Options (environment): CHAOS_KILLS (default 20), CHAOS_DATABASE_URL (a PostgreSQL server
  * where the URL's user may create databases and roles: a fresh database is created for the
@@ -17,14 +22,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { openEmbeddedChain } from '@carbonledger/chain';
 import type { Address, Signature } from '@solana/kit';
-import { APP_ROLE, openDatabase, pgliteDir, SYSTEM_ROLE, type Database } from '../apps/api/src/db/database';
+import { openDatabase, pgliteDir, type Database } from '../apps/api/src/db/database';
+import { freePort, freshDatabase, sleep } from './processes';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const KILLS = Number(process.env.CHAOS_KILLS ?? 20);
@@ -35,42 +39,7 @@ const random = () => {
   seed = (seed * 48_271) % 2_147_483_647;
   return seed / 2_147_483_647;
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => process.stdout.write(`${line}\n`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * A fresh database on the server, migrated by its owner, and a login role for the running
- * product that may not disable the audit trail's triggers (DATABASE_APP_URL, docs/audit.md):
- * the chaos run then exercises the product as production should run it.
- */
-async function freshDatabase(serverUrl: string): Promise<{ ownerUrl: string; appUrl: string }> {
-  const suffix = randomUUID().replaceAll('-', '').slice(0, 12);
-  const name = `chaos_${suffix}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const ownerUrl = new URL(serverUrl);
-  ownerUrl.pathname = `/${name}`;
-  // Migrating creates the product's roles (cluster-wide) the login role joins.
-  await (await openDatabase({ kind: 'postgres', url: ownerUrl.toString() })).close();
-  const role = `chaos_runtime_${suffix}`;
-  const password = randomUUID();
-  await admin.query(`CREATE ROLE ${role} LOGIN NOSUPERUSER NOCREATEROLE NOCREATEDB PASSWORD '${password}' IN ROLE ${APP_ROLE}, ${SYSTEM_ROLE}`);
-  await admin.end();
-  const appUrl = new URL(ownerUrl);
-  appUrl.username = role;
-  appUrl.password = password;
-  return { ownerUrl: ownerUrl.toString(), appUrl: appUrl.toString() };
-}
 
 interface Server {
   process: ChildProcess;
@@ -143,13 +112,16 @@ type Answer =
 
 class Client {
   private session: Session | null = null;
-  constructor(private readonly harness: Harness) {}
+  constructor(
+    private readonly harness: Harness,
+    private readonly email = 'companyadmin@demo.test',
+  ) {}
 
   private async signIn(): Promise<Session> {
     const login = await fetch(`${this.harness.base}/api/v1/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(random() * 250)}.${Math.floor(random() * 250)}` },
-      body: JSON.stringify({ email: 'companyadmin@demo.test', password: 'Demo!2345' }),
+      body: JSON.stringify({ email: this.email, password: 'Demo!2345' }),
     });
     const body = (await login.json()) as { data: { tokens: { accessToken: string }; tenant: { id: string } } };
     if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
@@ -193,13 +165,21 @@ class Client {
 
 /** One logical request and every answer it got across retries. */
 interface KeyedRequest {
-  kind: 'retirement' | 'batch';
+  kind: 'retirement' | 'batch' | 'approved mint' | 'approval' | 'purchase order' | 'purchase payment';
   key: string;
   url: string;
   body: unknown;
-  answers: { status: number; id: string | null }[];
+  answers: { status: number; id: string | null; approvalId?: string }[];
   final: boolean;
+  /** Who sends it: the company administrator unless said otherwise. */
+  client?: Client;
 }
+
+/** Single mints of this many tCO2e, above the approval limit the run sets, wait for the platform administrator. */
+const APPROVAL_LIMIT = '2';
+const APPROVED_MINT_QUANTITY = '3';
+/** The sandbox registry's wind project (registry.testing), whose free units are bought; purchases stay under the approval limit. */
+const PURCHASE_PROJECT = '3107';
 
 class Workload {
   readonly requests: KeyedRequest[] = [];
@@ -209,8 +189,16 @@ class Workload {
   walletId = '';
   walletAddress = '';
   tokenMint = '';
+  /** Mint operations whose approval was answered 200: each must reach an end. */
+  readonly approvedOperations: string[] = [];
+  /** Purchase orders whose payment was answered 201: each must be delivered. */
+  readonly paidOrders: string[] = [];
+  private purchaseVintage = 0;
 
-  constructor(private readonly client: Client) {}
+  constructor(
+    private readonly client: Client,
+    private readonly approver: Client,
+  ) {}
 
   async discover() {
     const wallets = await this.client.get<{ id: string; address: string; type: string; companyId: string; operational: boolean }[]>('/wallets');
@@ -223,15 +211,27 @@ class Workload {
     const holding = portfolio.holdings.find((entry) => entry.walletId === managed.id);
     if (!holding) throw new Error('the demo holding is missing');
     this.tokenMint = holding.mint;
+    const availability = await this.client.get<{ vintages: { vintage: number; available: string }[] }>(`/purchases/availability?projectId=${PURCHASE_PROJECT}`);
+    const roomiest = availability.vintages.sort((a, b) => Number(BigInt(b.available) - BigInt(a.available)))[0];
+    if (!roomiest || BigInt(roomiest.available) === 0n) throw new Error('the sandbox registry has no free units to buy');
+    this.purchaseVintage = roomiest.vintage;
+    const limit = await this.approver.call('PUT', '/minting/settings', { approvalLimit: APPROVAL_LIMIT });
+    if (limit.status !== 200) throw new Error(`setting the approval limit answered ${limit.status}`);
   }
 
   /** Sends (or re-sends) one keyed request; true once it has a final answer. */
   private async attempt(request: KeyedRequest): Promise<boolean> {
-    const answer = await this.client.call('POST', request.url, request.body, { 'idempotency-key': request.key });
+    const answer = await (request.client ?? this.client).call('POST', request.url, request.body, { 'idempotency-key': request.key });
     if (answer.status === 'unreachable') return false;
-    const data = answer.body.data as { retirement?: { id: string }; id?: string } | null;
-    const id = data?.retirement?.id ?? data?.id ?? null;
-    request.answers.push({ status: answer.status, id });
+    const data = answer.body.data as {
+      retirement?: { id: string };
+      operation?: { id: string };
+      approval?: { id: string; requestId?: string } | null;
+      payment?: { id: string };
+      id?: string;
+    } | null;
+    const id = data?.retirement?.id ?? data?.operation?.id ?? data?.payment?.id ?? data?.id ?? null;
+    request.answers.push({ status: answer.status, id, approvalId: data?.approval?.id });
     // 409 "still processing" and 5xx are retried with the same key; anything else is final, a
     // business refusal too (a 409 with its own error.reason, e.g. a compliance limit reached by the batch mints).
     const businessRefusal = answer.status === 409 && answer.body.error?.reason !== undefined;
@@ -310,6 +310,101 @@ class Workload {
     }
   }
 
+  /**
+   * A single mint above the approval limit, previewed and executed by the company
+   * administrator (202: waiting), then approved by the platform administrator: the approval
+   * runs the mint, and a kill may land anywhere in between.
+   */
+  private async approvedMintLoop() {
+    const projects = await this.client.get<{ items: { id: string }[] }>('/projects?pageSize=100').catch(() => ({ items: [] }));
+    let index = 0;
+    while (!this.stopped && projects.items.length > 0) {
+      const project = projects.items[index++ % projects.items.length]!;
+      const preview = await this.client.call('POST', '/minting/preview', {
+        projectId: project.id,
+        quantity: APPROVED_MINT_QUANTITY,
+        tokenName: 'Chaos approved mint',
+        symbol: 'CHAOS',
+        walletId: this.walletId,
+      });
+      const previewed = preview.status === 200 ? (preview.body.data as { previewId: string; valid: boolean; requiresApproval: boolean }) : null;
+      if (!previewed?.valid || !previewed.requiresApproval) {
+        await sleep(250);
+        continue;
+      }
+      const execute: KeyedRequest = {
+        kind: 'approved mint',
+        key: randomUUID(),
+        url: '/minting/execute',
+        body: { previewId: previewed.previewId },
+        answers: [],
+        final: false,
+      };
+      this.requests.push(execute);
+      await this.settle(execute, () => this.stopped);
+      const approvalId = execute.answers.find((answer) => answer.approvalId)?.approvalId;
+      if (approvalId) {
+        const approval: KeyedRequest = {
+          kind: 'approval',
+          key: randomUUID(),
+          url: `/approvals/${approvalId}/approve`,
+          body: {},
+          answers: [],
+          final: false,
+          client: this.approver,
+        };
+        this.requests.push(approval);
+        await this.settle(approval, () => this.stopped);
+        const operationId = execute.answers.find((answer) => answer.id)?.id;
+        if (approval.answers.some((answer) => answer.status === 200) && operationId) this.approvedOperations.push(operationId);
+      }
+      await sleep(100 + random() * 300);
+    }
+  }
+
+  /**
+   * A credit purchase: the company administrator quotes and confirms (units reserved, invoice
+   * issued), the platform administrator records the payment, and the paid order is delivered
+   * by a mint; a kill may land in any of those steps.
+   */
+  private async purchaseLoop() {
+    while (!this.stopped) {
+      const quantity = String(1 + Math.floor(random() * 2));
+      const quote = await this.client.call('POST', '/purchases/quotes', { projectId: PURCHASE_PROJECT, vintage: this.purchaseVintage, quantity });
+      if (quote.status !== 201) {
+        await sleep(250);
+        continue;
+      }
+      const orderId = (quote.body.data as { id: string }).id;
+      const confirm: KeyedRequest = {
+        kind: 'purchase order',
+        key: randomUUID(),
+        url: `/purchases/orders/${orderId}/confirm`,
+        body: { walletAddress: this.walletAddress },
+        answers: [],
+        final: false,
+      };
+      this.requests.push(confirm);
+      await this.settle(confirm, () => this.stopped);
+      const order = await this.client.get<{ status: string; invoiceId: string | null }>(`/purchases/orders/${orderId}`).catch(() => null);
+      if (order?.status === 'invoiced' && order.invoiceId) {
+        const payment: KeyedRequest = {
+          kind: 'purchase payment',
+          key: randomUUID(),
+          url: `/invoices/${order.invoiceId}/payments`,
+          body: { method: 'bank_transfer', reference: `CHAOS-${orderId.slice(0, 8)}` },
+          answers: [],
+          final: false,
+          client: this.approver,
+        };
+        this.requests.push(payment);
+        await this.settle(payment, () => this.stopped);
+        if (payment.answers.some((answer) => answer.status === 201)) this.paidOrders.push(orderId);
+      }
+      await sleep(100 + random() * 300);
+    }
+  }
+
   /** Requests a kill left without a final answer are retried with their keys, each in turn, as a client would. */
   private async retryUnfinished() {
     while (!this.stopped) {
@@ -323,7 +418,7 @@ class Workload {
 
   start() {
     this.stopped = false;
-    this.loops = [this.retryUnfinished(), this.retireLoop(), this.retireLoop(), this.batchLoop()];
+    this.loops = [this.retryUnfinished(), this.retireLoop(), this.retireLoop(), this.batchLoop(), this.approvedMintLoop(), this.purchaseLoop()];
   }
 
   async stop() {
@@ -398,9 +493,65 @@ async function verify(harness: Harness, workload: Workload): Promise<{ checks: C
     const inFlight = await rows<{ id: string; status: string }>(database, `select id, status from retirements where status in ('pending', 'processing')`);
     check('no retirement left pending or processing').push(...inFlight.map((retirement) => `${retirement.id}: ${retirement.status}`));
 
+    const approvedMints = await rows<{ id: string; status: string; signature: string | null }>(
+      database,
+      `select ar.id, mo.status, mo.signature from approval_requests ar join mint_operations mo on mo.id = ar.operation_id where ar.status = 'approved'`,
+    );
+    const approvalFailures = check('every approved mint ran exactly once to an end');
+    for (const mint of approvedMints.filter((candidate) => candidate.status !== 'completed' && candidate.status !== 'failed'))
+      approvalFailures.push(`${mint.id}: its mint is ${mint.status}`);
+    for (const mint of approvedMints.filter((candidate) => candidate.status === 'completed')) {
+      const landed = mint.signature ? await chain.getTransaction(mint.signature as Signature) : null;
+      if (!landed || landed.err !== null) approvalFailures.push(`${mint.id}: mint ${mint.signature ?? 'none'} not on chain`);
+    }
+    const approvedAnswers = workload.requests.filter((request) => request.kind === 'approval' && request.answers.some((answer) => answer.status === 200));
+    const approvedIds = new Set(approvedMints.map((mint) => mint.id));
+    for (const request of approvedAnswers) {
+      const approvalId = request.url.split('/')[2]!;
+      if (!approvedIds.has(approvalId)) approvalFailures.push(`${approvalId}: the approval was answered 200 but the workflow is not approved`);
+    }
+
+    const purchases = await rows<{
+      id: string;
+      status: string;
+      quantity: string;
+      signature: string | null;
+      invoice_status: string | null;
+      invoices: string;
+      payments: string;
+      operation_status: string | null;
+      operation_quantity: string | null;
+    }>(
+      database,
+      `select o.id, o.status, o.quantity::text, o.signature, i.status as invoice_status,
+              (select count(*) from invoices x where x.source = 'purchase' and x.source_reference = o.id::text)::text as invoices,
+              (select count(*) from invoice_payments p where p.invoice_id = o.invoice_id)::text as payments,
+              mo.status as operation_status, mo.quantity::text as operation_quantity
+         from purchase_orders o left join invoices i on i.id = o.invoice_id left join mint_operations mo on mo.id = o.id
+        where o.status not in ('quoted', 'expired', 'cancelled') or i.status = 'paid'`,
+    );
+    const purchaseFailures = check('every paid purchase: billed once, paid once, delivered once on chain');
+    for (const order of purchases) {
+      if (Number(order.invoices) !== 1) purchaseFailures.push(`${order.id}: ${order.invoices} invoices`);
+      if (order.invoice_status !== 'paid') continue;
+      if (Number(order.payments) !== 1) purchaseFailures.push(`${order.id}: ${order.payments} payments`);
+      if (order.status !== 'delivered') purchaseFailures.push(`${order.id}: paid but ${order.status}`);
+      if (order.operation_status !== 'completed' || order.operation_quantity !== order.quantity)
+        purchaseFailures.push(`${order.id}: delivery mint ${order.operation_status ?? 'none'} of ${order.operation_quantity ?? 0} for ${order.quantity}`);
+      const landed = order.signature ? await chain.getTransaction(order.signature as Signature) : null;
+      if (!landed || landed.err !== null) purchaseFailures.push(`${order.id}: delivery ${order.signature ?? 'none'} not on chain`);
+    }
+    const paidIds = new Set(purchases.filter((order) => order.invoice_status === 'paid').map((order) => order.id));
+    for (const id of workload.paidOrders.filter((candidate) => !paidIds.has(candidate))) purchaseFailures.push(`${id}: payment answered 201, invoice not paid`);
+    const overpaid = await rows<{ number: string }>(
+      database,
+      `select i.number from invoices i where i.paid_amount <> coalesce((select sum(p.amount) from invoice_payments p where p.invoice_id = i.id), 0)`,
+    );
+    purchaseFailures.push(...overpaid.map((invoice) => `${invoice.number}: payments do not add up to its paid amount`));
+
     const keyFailures = check('each Idempotency-Key: one operation, the same answer every time');
     for (const request of workload.requests) {
-      const created = request.answers.filter((answer) => answer.status === 201 || answer.status === 202);
+      const created = request.answers.filter((answer) => answer.status >= 200 && answer.status <= 202);
       const ids = new Set(created.map((answer) => answer.id));
       if (!request.final) keyFailures.push(`${request.kind} ${request.key}: no final answer (${request.answers.map((answer) => answer.status).join(', ')})`);
       else if (ids.size > 1) keyFailures.push(`${request.kind} ${request.key}: answered ${[...ids].join(' and ')}`);
@@ -428,6 +579,8 @@ async function verify(harness: Harness, workload: Workload): Promise<{ checks: C
         'retired tCO2e': totals[0]!.retired,
         'completed retirements': totals[0]!.retirements,
         'batch jobs': totals[0]!.jobs,
+        'approved single mints': approvedMints.length,
+        'delivered purchases': purchases.filter((order) => order.status === 'delivered').length,
         'keyed requests': workload.requests.length,
         'requests answered after a retry': workload.requests.filter((request) => request.answers.length > 1).length,
       },
@@ -437,17 +590,25 @@ async function verify(harness: Harness, workload: Workload): Promise<{ checks: C
   }
 }
 
-async function waitUntilQuiet(client: Client) {
+async function waitUntilQuiet(client: Client, workload: Workload) {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     const jobs = await client.get<{ status: string }[] | { items: { status: string }[] }>('/minting/batches?limit=100').catch(() => null);
     const retirements = await client.get<{ items: { status: string }[] }>('/retirements?pageSize=100').catch(() => null);
     const jobList = jobs ? (Array.isArray(jobs) ? jobs : jobs.items) : null;
+    const operations = await Promise.all(
+      workload.approvedOperations.map((id) => client.get<{ status: string }>(`/minting/operations/${id}`).catch(() => ({ status: 'unknown' }))),
+    );
+    const orders = await Promise.all(
+      workload.paidOrders.map((id) => client.get<{ status: string }>(`/purchases/orders/${id}`).catch(() => ({ status: 'unknown' }))),
+    );
     const busy =
       !jobList ||
       !retirements ||
       jobList.some((job) => job.status !== 'completed' && job.status !== 'failed') ||
-      retirements.items.some((retirement) => retirement.status === 'processing' || retirement.status === 'pending');
+      retirements.items.some((retirement) => retirement.status === 'processing' || retirement.status === 'pending') ||
+      operations.some((operation) => operation.status !== 'completed' && operation.status !== 'failed') ||
+      orders.some((order) => order.status !== 'delivered');
     if (!busy) return;
     await sleep(500);
   }
@@ -456,12 +617,12 @@ async function waitUntilQuiet(client: Client) {
 
 async function main() {
   const harness = new Harness();
-  if (DATABASE_SERVER) ({ ownerUrl: harness.databaseUrl, appUrl: harness.databaseAppUrl } = await freshDatabase(DATABASE_SERVER));
+  if (DATABASE_SERVER) ({ ownerUrl: harness.databaseUrl, appUrl: harness.databaseAppUrl } = await freshDatabase(DATABASE_SERVER, 'chaos'));
   log(
     `chaos: ${KILLS} kills, seed ${seed}, ${harness.databaseUrl ? 'PostgreSQL (running as a runtime role, DATABASE_APP_URL)' : 'PGlite'}, DATA_DIR ${harness.dataDir}`,
   );
   const client = new Client(harness);
-  const workload = new Workload(client);
+  const workload = new Workload(client, new Client(harness, 'admin@demo.test'));
   const started = performance.now();
   await harness.start();
   await workload.discover();
@@ -476,7 +637,8 @@ async function main() {
   // Generous: after a crash an operation is resumed by a sweep (every minute) once its runner's lease ran out.
   const settleDeadline = Date.now() + 10 * 60_000;
   for (const request of workload.requests) await workload.settle(request, () => Date.now() > settleDeadline);
-  await waitUntilQuiet(client);
+  // Approvals whose answer a kill swallowed are settled above too (their keys retried); their mints may still be resuming.
+  await waitUntilQuiet(client, workload);
   await harness.kill('SIGTERM');
   const { checks, counts } = await verify(harness, workload);
   log(`chaos finished in ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** docs/architecture.md "Quality gates": the /login route may ship at most 200 KB of gzipped JavaScript. */
-export const LOGIN_BUDGET_BYTES = 200 * 1024;
+/** The scale-out issue's budget: the /login route may ship at most 150 KB of gzipped JavaScript. */
+export const LOGIN_BUDGET_BYTES = 150 * 1024;
 
 interface ManifestChunk {
   file: string;

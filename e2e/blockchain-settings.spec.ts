@@ -76,6 +76,47 @@ test('an administrator changes the priority fee in Settings → Blockchain and t
   }
 });
 
+test('an administrator lowers the minting approval limit in Settings → Blockchain and a mint above it now needs approval', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const companyAdmin = await signedInPage(browser, 'companyadmin@demo.test');
+  let wallets = (await callApi<{ id: string; status: string }[]>(companyAdmin, 'GET', '/wallets')).body.data;
+  if (!wallets.some((wallet) => wallet.status === 'approved' || wallet.status === 'active')) {
+    await approvedLocalDevWallet(browser, companyAdmin, 'E2E limit wallet');
+    wallets = (await callApi<{ id: string; status: string }[]>(companyAdmin, 'GET', '/wallets')).body.data;
+  }
+  const walletId = wallets.find((wallet) => wallet.status === 'approved' || wallet.status === 'active')!.id;
+  const admin = await signedInPage(browser, 'admin@demo.test');
+  const original = (await callApi<{ approvalLimit: string }>(admin, 'GET', '/minting/settings')).body.data.approvalLimit;
+  const requiresApproval = async () =>
+    (
+      await callApi<{ requiresApproval: boolean }>(companyAdmin, 'POST', '/minting/preview', {
+        projectId: '3107',
+        vintage: 2023,
+        quantity: '5',
+        tokenName: 'Texas Panhandle Wind Energy 2023',
+        symbol: 'TPWE23',
+        walletId,
+      })
+    ).body.data.requiresApproval;
+  expect(await requiresApproval()).toBe(false);
+
+  try {
+    await admin.goto('/settings?tab=blockchain');
+    const minting = admin.getByRole('form', { name: 'Minting' });
+    await expect(minting.getByLabel('Approval limit (tCO2e)')).toHaveValue(original);
+    await expect(minting.getByRole('link', { name: 'Approval levels above the limit: Delegation Matrix' })).toHaveAttribute('href', '/approvals');
+    await minting.getByLabel('Approval limit (tCO2e)').fill('0');
+    await minting.getByRole('button', { name: 'Save' }).click();
+    await expect(minting.getByText('Enter a valid value.')).toBeVisible();
+    await minting.getByLabel('Approval limit (tCO2e)').fill('3');
+    await minting.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.getByText('Blockchain settings saved.')).toBeVisible();
+    expect(await requiresApproval()).toBe(true);
+  } finally {
+    await callApi(admin, 'PUT', '/minting/settings', { approvalLimit: original });
+  }
+});
+
 // The head of digital assets is refused the same way (chain-settings.routes.test.ts checks every role); in the
 // browser only the security officer, since e2e/auth.spec.ts turns two-factor authentication on for hda@demo.test.
 test('the security officer sees Restricted Access, as the API refuses them', async ({ browser }) => {

@@ -125,13 +125,14 @@ export interface ImportedVcu {
 }
 
 /** Imports `count` free blocks of the sandbox registry for the signed-in company; answers the imported VCUs. */
-export async function importFreeBlocks(page: Page, count: number): Promise<ImportedVcu[]> {
+export async function importFreeBlocks(page: Page, count: number, options: { maxUnits?: number } = {}): Promise<ImportedVcu[]> {
   const projects = await callApi<{ items: { id: string }[] }>(page, 'GET', '/projects?pageSize=100');
   expect(projects.status).toBe(200);
   const imported: ImportedVcu[] = [];
   for (const project of projects.body.data.items) {
-    const detail = await callApi<{ vcuBlocks: { serialNumber: string; status: string }[] }>(page, 'GET', `/projects/${project.id}`);
-    for (const block of detail.body.data.vcuBlocks.filter((candidate) => candidate.status === 'issued')) {
+    const detail = await callApi<{ vcuBlocks: { serialNumber: string; status: string; units: string }[] }>(page, 'GET', `/projects/${project.id}`);
+    const free = detail.body.data.vcuBlocks.filter((candidate) => candidate.status === 'issued');
+    for (const block of free.filter((candidate) => options.maxUnits === undefined || Number(candidate.units) <= options.maxUnits)) {
       if (imported.length === count) return imported;
       const answer = await callApi<ImportedVcu>(page, 'POST', '/vcus/import', { serialNumber: block.serialNumber });
       if (answer.status === 201) imported.push(answer.body.data);

@@ -76,6 +76,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       // Each browser context plays its own client address with X-Forwarded-For (helpers.ts).
       TRUST_PROXY: 'loopback',
+      // The webhooks spec runs its receiver on 127.0.0.1 over plain http, which production refuses by default.
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     },
   },
 });

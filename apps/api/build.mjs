@@ -30,3 +30,5 @@ await build({
   logLevel: 'warning',
 });
 await cp(new URL('src/db/migrations/', here), new URL('migrations/', dist), { recursive: true });
+// The embedded market price series is read beside the bundle (modules/market/market.data.ts).
+await cp(new URL('src/modules/market/data/', here), new URL('data/', dist), { recursive: true });

@@ -1,10 +1,42 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
+/**
+ * MUI's createTheme and ThemeProvider each import the CSS-variables variant (createThemeWithVars,
+ * CssVarsProvider) and pick it at run time, so every page, /login among them, shipped it (about
+ * 9 KB gzipped, bench/web-bundle.bench.ts). The app never asks for it: lib/theme.ts passes a
+ * palette and no `cssVariables`, which MUI serves with createThemeNoVars and ThemeProviderNoVars.
+ * The production build leaves those two imports out; were one ever reached, it throws and names
+ * this plugin. `extendTheme` and `CssVarsProvider` imported by name still get the real modules.
+ */
+function withoutMuiCssVariables(): Plugin {
+  const cut: Record<string, [importer: string, replacement: string]> = {
+    './createThemeWithVars.mjs': ['/@mui/material/styles/createTheme.mjs', 'default'],
+    './ThemeProviderWithVars.mjs': ['/@mui/material/styles/ThemeProvider.mjs', 'CssVarsProvider'],
+  };
+  const stubPrefix = '\0mui-without-css-variables:';
+  return {
+    name: 'mui-without-css-variables',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const rule = cut[source];
+      if (!rule || !importer?.replaceAll('\\', '/').endsWith(rule[0])) return null;
+      return `${stubPrefix}${rule[1]}`;
+    },
+    load(id) {
+      if (!id.startsWith(stubPrefix)) return null;
+      const name = id.slice(stubPrefix.length);
+      const body = `function unavailable() { throw new Error('MUI CSS-variables theming is left out of this build (vite.config.ts, withoutMuiCssVariables)'); }`;
+      return name === 'default' ? `${body}\nexport default unavailable;` : `${body}\nexport const ${name} = unavailable;`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), withoutMuiCssVariables()],
   server: {
     port: 5173,
     proxy: {

@@ -85,6 +85,32 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
 
+  it('traces only with OTEL_EXPORTER_OTLP_ENDPOINT: OTLP/protobuf to its /v1/traces as carbonledger-api, unless told otherwise', () => {
+    expect(loadConfig({ OTEL_SERVICE_NAME: 'ledger', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }).tracing).toBeUndefined();
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).tracing).toEqual({
+      url: 'http://collector:4318/v1/traces',
+      protocol: 'http/protobuf',
+      serviceName: 'carbonledger-api',
+    });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otel.example/prefix/' }).tracing?.url).toBe('https://otel.example/prefix/v1/traces');
+    // The signal's own variables win over the shared ones, as the OTLP exporter specification has it.
+    expect(
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://traces.example/ingest',
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/protobuf',
+        OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
+        OTEL_SERVICE_NAME: 'ledger-eu',
+      }).tracing,
+    ).toEqual({ url: 'http://traces.example/ingest', protocol: 'http/json', serviceName: 'ledger-eu' });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://traces.example/ingest' })).toThrow(
+      /OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: needs OTEL_EXPORTER_OTLP_ENDPOINT/,
+    );
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4317', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL: must be http\/protobuf or http\/json \(grpc is not supported\)/,
+    );
+  });
+
   it.each([
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'mysql://localhost/db'],
@@ -98,6 +124,8 @@ describe('configuration', () => {
     ['SHUTDOWN_TIMEOUT_SECONDS', '0'],
     ['ALLOWED_HOSTS', 'https://carbon.example.com'],
     ['ALLOWED_HOSTS', ' , '],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'collector:4318'],
+    ['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'grpc'],
   ])('stops with a message naming %s when it is wrong', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

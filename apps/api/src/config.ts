@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+/** OTLP over HTTP only: the gRPC exporter would bring @grpc/grpc-js for what a collector also accepts over HTTP. */
+const otlpProtocol = z.enum(['http/protobuf', 'http/json'], { error: 'must be http/protobuf or http/json (grpc is not supported)' });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -17,6 +19,8 @@ const envSchema = z.object({
   SOLANA_COMMITMENT: z.enum(['confirmed', 'finalized']).default('confirmed'),
   SOLANA_EXPLORER_URL: z.url({ protocol: /^https?$/ }).default('https://explorer.solana.com'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  // Bearer token for the Prometheus scrape of GET /metrics; unset, only loopback clients may scrape.
+  METRICS_TOKEN: z.string().min(16).optional(),
   SEED_DEMO: booleanFlag.optional(),
   SEED_DEMO_HOLDINGS: booleanFlag.optional(),
   DEMO_PASSWORD: z.string().min(8).default('Demo!2345'),
@@ -37,6 +41,15 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SENTRY_DSN: z.url().optional(),
+  // Web Push (RFC 8292) application server keys, base64url; without them a pair is generated once into DATA_DIR/secrets.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   // Host[:port] as a Host header names it (lower case, the port unless it is the scheme's default).
   ALLOWED_HOSTS: z
@@ -55,7 +68,24 @@ const envSchema = z.object({
   REGISTRY_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   REGISTRY_API_KEY: z.string().min(1).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** A live carbon-price feed (CSV `date,price` or JSON `[{date, price}]`, NZD/t NZU); without it the embedded series (modules/market/data). */
+  MARKET_DATA_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Carbonledger <no-reply@carbonledger.local>'),
+  // Seconds between a webhook delivery's attempts (docs/product.md §2 /webhooks): the Standard Webhooks schedule, ~27 h in all.
+  WEBHOOK_RETRY_SCHEDULE_SECONDS: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'must be comma-separated numbers of seconds')
+    .default('5,300,1800,7200,18000,36000,36000')
+    .transform((value) => value.split(',').map(Number)),
+  WEBHOOK_DISPATCH_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // Lets production webhooks reach private addresses over http (an on-premises receiver, the e2e run); off by default (SSRF).
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag.optional(),
+  // OpenTelemetry traces (lib/tracing.ts), on with OTEL_EXPORTER_OTLP_ENDPOINT only; each keeps its OpenTelemetry meaning.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_EXPORTER_OTLP_PROTOCOL: otlpProtocol.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: otlpProtocol.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default('carbonledger-api'),
 });
 
 const configSchema = envSchema
@@ -63,6 +93,16 @@ const configSchema = envSchema
   .refine((e) => e.DATABASE_APP_URL === undefined || e.DATABASE_URL !== undefined, {
     path: ['DATABASE_APP_URL'],
     message: 'needs DATABASE_URL, the schema owner that runs the migrations',
+  })
+  // A key pair is one: half of it from the environment and half generated would never verify.
+  .refine((e) => (e.VAPID_PUBLIC_KEY === undefined) === (e.VAPID_PRIVATE_KEY === undefined), {
+    path: ['VAPID_PRIVATE_KEY'],
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together',
+  })
+  // Tracing is on with OTEL_EXPORTER_OTLP_ENDPOINT only; a traces URL alone would be silently ignored.
+  .refine((e) => e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT === undefined || e.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined, {
+    path: ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'],
+    message: 'needs OTEL_EXPORTER_OTLP_ENDPOINT, which turns tracing on',
   })
   .transform(toConfig);
 export type AppConfig = z.output<typeof configSchema>;
@@ -110,6 +150,7 @@ function toConfig(e: z.output<typeof envSchema>) {
     solanaCluster: e.SOLANA_RPC_URL ? e.SOLANA_CLUSTER : ('localnet' as const),
     solanaExplorerUrl: e.SOLANA_EXPLORER_URL.replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     seedDemo,
     // Holdings only on top of the demo accounts; the test harness seeds accounts but wants empty screens.
     seedDemoHoldings: seedDemo && (e.SEED_DEMO_HOLDINGS ?? e.NODE_ENV !== 'test'),
@@ -127,11 +168,25 @@ function toConfig(e: z.output<typeof envSchema>) {
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     sentryDsn: e.SENTRY_DSN,
+    vapidPublicKey: e.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: e.VAPID_PRIVATE_KEY,
     publicUrl: e.PUBLIC_URL,
     allowedHosts: e.ALLOWED_HOSTS ?? localHostsOf(e.HOST, e.PORT),
     registryApiUrl: e.REGISTRY_API_URL,
     registryApiKey: e.REGISTRY_API_KEY,
     smtpUrl: e.SMTP_URL,
+    marketDataUrl: e.MARKET_DATA_URL,
     mailFrom: e.MAIL_FROM,
+    webhookRetryScheduleSeconds: e.WEBHOOK_RETRY_SCHEDULE_SECONDS,
+    webhookDispatchIntervalMs: e.WEBHOOK_DISPATCH_INTERVAL_MS,
+    webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          // The OTLP rule: the signal's own URL as given, else the base URL with the signal's path.
+          url: e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/?$/, '/')}v1/traces`,
+          protocol: e.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? e.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
+          serviceName: e.OTEL_SERVICE_NAME,
+        }
+      : undefined,
   };
 }

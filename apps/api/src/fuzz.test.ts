@@ -34,11 +34,15 @@ type JsonSchema = {
   allOf?: JsonSchema[];
 };
 type Parameter = { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: JsonSchema };
-type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
+type Operation = {
+  parameters?: Parameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
+};
 type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, JsonSchema> } };
 type FuzzedRequest = { url: string; query: Record<string, string>; body: unknown };
 
-/** Runs per operation: about 90 operations × 25 runs take some 20 s on two cores. */
+/** Runs per operation: about 250 operations × 25 generated requests (NUL, 1 MB, out-of-range values) take about a minute on two cores. */
 const RUNS_PER_OPERATION = 25;
 const ONE_MEGABYTE = 'x'.repeat(1024 * 1024);
 
@@ -241,8 +245,13 @@ describe('fuzzing every OpenAPI operation', () => {
 
   it('answers no fuzzed request with a server error', async () => {
     const document = (await harness.app.inject({ url: '/api/v1/openapi.json' })).json<OpenApiDocument>();
+    // A server-sent events stream answers for as long as its session lasts, so an injected request never ends;
+    // webhooks.integrations.test.ts drives it with a real client.
+    const streams = (operation: Operation) => Object.values(operation.responses ?? {}).some((answer) => 'text/event-stream' in (answer.content ?? {}));
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+      Object.entries(methods)
+        .filter(([, operation]) => !streams(operation))
+        .map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
     );
     expect(operations.length).toBeGreaterThan(80);
     const failures: string[] = [];
@@ -277,5 +286,6 @@ describe('fuzzing every OpenAPI operation', () => {
       if (!(await stillSignedIn(admin))) admin = await freshAdmin();
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+    // Every operation of the API is driven in turn: the time grows with the API, it is no budget.
+  }, 600_000);
 });

@@ -45,5 +45,6 @@ describe('embedded mode across a restart', () => {
     expect(sessions.statusCode).toBe(200);
     expect((await second.chain.health()).slot).toBeGreaterThanOrEqual(slotBefore);
     await second.close();
-  });
+    // Two whole boots (every migration, the seed, the chain) and two drained shutdowns: 5–15 s, more on a loaded CI machine.
+  }, 90_000);
 });

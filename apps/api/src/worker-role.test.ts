@@ -4,7 +4,7 @@ import { io as connect } from 'socket.io-client';
 import { REALTIME } from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from './test/test-app';
 
-/** ROLE=worker runs the job workers; its only HTTP answer is the health probe. */
+/** ROLE=worker runs the job workers; its only HTTP answers are the health probes and the Prometheus metrics. */
 describe('ROLE=worker', () => {
   let harness: TestApp;
   let baseUrl: string;
@@ -21,6 +21,19 @@ describe('ROLE=worker', () => {
     const report = (await response.json()) as { data: { components: Record<string, { status: string; detail: string }> } };
     expect(report.data.components.jobs!.status).toBe('up');
     expect(report.data.components.realtime).toMatchObject({ status: 'up', detail: 'not served (ROLE=worker)' });
+  });
+
+  it.each(['/api/v1/health/live', '/api/v1/health/ready'])('answers the orchestrator probe %s', async (url) => {
+    const response = await fetch(`${baseUrl}${url}`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { data: { status: string } }).data.status).toMatch(/^(ok|ready)$/);
+  });
+
+  it('serves its Prometheus metrics to a loopback scraper', async () => {
+    const response = await fetch(`${baseUrl}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    expect(await response.text()).toMatch(/^process_cpu_user_seconds_total /m);
   });
 
   it.each([

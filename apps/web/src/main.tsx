@@ -5,6 +5,8 @@ import { InitializationFailed } from './app/InitializationFailed';
 import { restoreSession } from './features/auth/session';
 import { initI18n } from './lib/i18n';
 
+// Loaded beside the app, not in front of it: it needs the API client and zod, which /login does not ship (bench/web-bundle.bench.ts).
+void import('./features/errors/monitoring').then(({ startMonitoring }) => startMonitoring());
 const root = createRoot(document.getElementById('root')!);
 
 try {

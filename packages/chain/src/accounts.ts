@@ -1,5 +1,5 @@
 import { getMintDecoder, getTokenDecoder, AccountState, TOKEN_2022_PROGRAM_ADDRESS } from '@solana-program/token-2022';
-import { getAddressEncoder, isSome, type Address, type Option, type ReadonlyUint8Array } from '@solana/kit';
+import { getAddressDecoder, getAddressEncoder, isSome, type Address, type Option, type ReadonlyUint8Array } from '@solana/kit';
 import type { ChainAccount, ChainMint, ChainTokenAccount } from './client';
 
 /** Token-2022 appends an account-type byte after the base layout when extensions follow. */
@@ -8,13 +8,15 @@ const TOKEN_BASE_SIZE = 165;
 const ACCOUNT_TYPE_OFFSET = 165;
 const ACCOUNT_TYPE_MINT = 1;
 const ACCOUNT_TYPE_TOKEN = 2;
+const TOKEN_MINT_OFFSET = 0;
 const TOKEN_OWNER_OFFSET = 32;
+const TOKEN_AMOUNT_OFFSET = 64;
 
 function valueOf<T>(option: Option<T>): T | null {
   return isSome(option) ? option.value : null;
 }
 
-function isToken2022(account: ChainAccount): boolean {
+function isToken2022(account: Pick<ChainAccount, 'owner'>): boolean {
   return account.owner === TOKEN_2022_PROGRAM_ADDRESS;
 }
 
@@ -51,6 +53,30 @@ export function decodeTokenAccount(account: ChainAccount): ChainTokenAccount | n
     delegate: valueOf(token.delegate),
     delegatedAmount: token.delegatedAmount,
     extensions: valueOf(token.extensions) ?? [],
+  };
+}
+
+/** What a token balance needs of a token account: the fixed fields at the start of its base layout. */
+export interface TokenHolding {
+  mint: Address;
+  owner: Address;
+  amount: bigint;
+}
+
+const addressDecoder = getAddressDecoder();
+
+/**
+ * Mint, owner and amount of a Token-2022 account, read at their fixed offsets. The embedded
+ * chain reads them before and after every transaction it lands; decodeTokenAccount also
+ * decodes every extension, which made it the largest cost of landing a mint-to (docs/chain.md).
+ */
+export function decodeTokenHolding(account: Pick<ChainAccount, 'owner' | 'data'>): TokenHolding | null {
+  if (!isToken2022(account) || !isTokenAccountData(account.data)) return null;
+  const { data } = account;
+  return {
+    mint: addressDecoder.decode(data, TOKEN_MINT_OFFSET),
+    owner: addressDecoder.decode(data, TOKEN_OWNER_OFFSET),
+    amount: new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(TOKEN_AMOUNT_OFFSET, true),
   };
 }
 

@@ -11,7 +11,15 @@ import { multiLineText, singleLineText } from './text';
  */
 
 /** What can wait for an approval (issue 15 item 5). */
-export const APPROVAL_OPERATION_TYPES = ['mint', 'retirement', 'wallet_registration', 'transfer', 'offset_request', 'kyc_decision'] as const;
+export const APPROVAL_OPERATION_TYPES = [
+  'mint',
+  'retirement',
+  'wallet_registration',
+  'transfer',
+  'offset_request',
+  'kyc_decision',
+  'reconciliation_sync',
+] as const;
 export const approvalOperationTypeSchema = z.enum(APPROVAL_OPERATION_TYPES);
 export type ApprovalOperationType = z.infer<typeof approvalOperationTypeSchema>;
 
@@ -42,6 +50,7 @@ export const approvalTexts = {
   matrixSaved: 'Delegation matrix saved.',
   reasonRequired: 'Give a reason for rejecting this request.',
   mintRejected: 'The mint request was rejected:',
+  walletRemoved: 'The wallet was removed before a decision.',
 } as const;
 
 /** One level of the delegation matrix: required above `limitTco2e`, decided by `approverRole` within `timeoutHours`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activityParamsSchema } from './activity';
 import { LANGUAGES, type Language } from './constants';
+import { cappedTotalFields, pageBeyondListWindowIssue, pageWithinListWindow } from './list-window';
 import { singleLineText } from './text';
 
 /**
@@ -97,10 +98,12 @@ export const auditTrailFiltersSchema = z.object({
 });
 export type AuditTrailFilters = z.infer<typeof auditTrailFiltersSchema>;
 
-export const auditTrailListQuery = auditTrailFiltersSchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-});
+export const auditTrailListQuery = auditTrailFiltersSchema
+  .extend({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .refine(pageWithinListWindow, pageBeyondListWindowIssue);
 export type AuditTrailListQuery = z.input<typeof auditTrailListQuery>;
 
 export const auditTrailExportQuery = auditTrailFiltersSchema.extend({ lang: z.enum(LANGUAGES).default('en') });
@@ -128,7 +131,7 @@ export type AuditTrailEntry = z.infer<typeof auditTrailEntrySchema>;
 
 export const auditTrailListSchema = z.object({
   items: z.array(auditTrailEntrySchema),
-  total: z.number().int().nonnegative(),
+  ...cappedTotalFields,
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bigintString, registryIdSchema } from './registry';
 import { retirementReasonSchema } from './retirements';
+import { cappedTotalFields, pageBeyondListWindowIssue, pageWithinListWindow } from './list-window';
 import { singleLineText } from './text';
 
 /**
@@ -126,19 +127,21 @@ export const certificateSchema = publicCertificateSchema.extend({
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 
-export const certificateListQuery = z.object({
-  /** Matches the certificate number, the project (name or id) or the beneficiary. */
-  search: singleLineText().trim().max(100).optional(),
-  /** Administrators may look at one company; everyone else sees their own company's certificates. */
-  companyId: z.uuid().optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const certificateListQuery = z
+  .object({
+    /** Matches the certificate number, the project (name or id) or the beneficiary. */
+    search: singleLineText().trim().max(100).optional(),
+    /** Administrators may look at one company; everyone else sees their own company's certificates. */
+    companyId: z.uuid().optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine(pageWithinListWindow, pageBeyondListWindowIssue);
 export type CertificateListQuery = z.infer<typeof certificateListQuery>;
 
 export const certificateListSchema = z.object({
   items: z.array(certificateSchema),
-  total: z.number().int().nonnegative(),
+  ...cappedTotalFields,
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -44,14 +44,21 @@ export function limitExceededText(period: 'daily' | 'monthly', requested: string
   return `${base} Requested ${requested} tCO2e; limit ${limit} tCO2e; ${remaining} tCO2e remaining ${period === 'daily' ? 'today' : 'this month'}.`;
 }
 
-/** tCO2e volume of one period: what was minted and retired (transfers are not platform operations yet). */
+/**
+ * tCO2e volume of one period. Tokenisation (mint operations and batch VCU jobs) and retirement
+ * are each counted against the period's limit on their own (docs/product.md §5 Compliance limits),
+ * so a company that tokenised a lot today can still retire today; transfers happen outside the
+ * platform and are not counted.
+ */
 export const complianceVolumeSchema = z.object({
   minted: z.string(),
   retired: z.string(),
   transferred: z.string(),
-  total: z.string(),
   limit: z.string(),
-  remaining: z.string(),
+  /** What may still be tokenised in the period (never below zero). */
+  mintRemaining: z.string(),
+  /** What may still be retired in the period (never below zero). */
+  retireRemaining: z.string(),
 });
 export type ComplianceVolume = z.infer<typeof complianceVolumeSchema>;
 

@@ -47,6 +47,8 @@ export const kycTexts = {
   ownershipRequired: 'Add at least one owner or representative.',
   ownershipTooHigh: 'Ownership percentages add up to more than 100.',
   dateInvalid: 'Use a date in the form YYYY-MM-DD.',
+  decisionAwaitingApproval: 'The decision was recorded and waits for its approval in Approvals.',
+  decisionPending: 'A decision on this KYC case is already waiting for approval.',
 } as const;
 
 export const kycSubjectTypeSchema = z.enum(['individual', 'business']);
@@ -281,6 +283,8 @@ export const kycReviewCaseSchema = kycCaseSchema.extend({
   decisions: z.array(kycDecisionSchema),
   /** Whether the signed-in officer may assess and decide (kyc:review, and not the submitter). */
   canDecide: z.boolean(),
+  /** A decision the delegation matrix sent for approval (docs/kyc.md), until its workflow is decided. */
+  pendingDecision: z.object({ decision: z.enum(['approve', 'reject']), approvalId: z.uuid() }).nullable(),
 });
 export type KycReviewCase = z.infer<typeof kycReviewCaseSchema>;
 

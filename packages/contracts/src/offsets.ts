@@ -24,15 +24,21 @@ export const offsetTexts = {
   completedTitle: 'Offset retired',
   rejectedTitle: 'Offset request rejected',
   failedTitle: 'Offset request failed',
+  withdrawn: 'Offset request withdrawn.',
+  withdrawnTitle: 'Offset request withdrawn',
+  withdrawnReason: 'Withdrawn by the requester.',
+  notWithdrawable: 'Only a request still waiting for approval can be withdrawn.',
+  notRequester: 'Only the person who made the request can withdraw it.',
 } as const;
 
 /**
  * pending_approval: the approval workflow runs; approved: the last level approved, the
  * retirement is being created; retiring: the retirement exists and is not finished (scheduled
  * for the requested date, or on its way to the chain); completed: retired, certificate issued;
- * rejected: an approver said no; failed: the retirement could not be made or failed on chain.
+ * rejected: an approver said no; failed: the retirement could not be made or failed on chain;
+ * withdrawn: its requester took it back while it waited for approval.
  */
-export const OFFSET_REQUEST_STATUSES = ['pending_approval', 'approved', 'retiring', 'completed', 'rejected', 'failed'] as const;
+export const OFFSET_REQUEST_STATUSES = ['pending_approval', 'approved', 'retiring', 'completed', 'rejected', 'failed', 'withdrawn'] as const;
 export const offsetRequestStatusSchema = z.enum(OFFSET_REQUEST_STATUSES);
 export type OffsetRequestStatus = z.infer<typeof offsetRequestStatusSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { approvalOperationTypeSchema } from './approvals';
 import { approvalStatusSchema } from './minting';
 import { notificationSchema } from './notifications';
+import { jobQueueListSchema, metricsSnapshotSchema } from './operations';
 import { securityAlertSchema } from './security';
 import { transactionListQuery, transactionListSchema, transactionViewSchema } from './transactions';
 import { companyWalletStatusSchema } from './wallets';
@@ -43,6 +44,20 @@ export const SERVER_EVENTS = {
   kycUpdate: 'kyc_update',
   /** An offset request changed (offsetRequestUpdatePayload, offsets.ts). */
   offsetRequestUpdate: 'offset_request_update',
+  /** An invoice changed (invoiceUpdatePayload, invoices.ts). */
+  invoiceUpdate: 'invoice_update',
+  /** A credit purchase order changed (purchaseOrderUpdatePayload, purchases.ts). */
+  purchaseOrderUpdate: 'purchase_order_update',
+  /** A registry sync run moved (registrySyncUpdatePayload, registry.ts). */
+  registrySyncUpdate: 'registry_sync_update',
+  /** A data export moved (dataExportUpdatePayload, data-exports.ts). */
+  dataExportUpdate: 'data_export_update',
+  /** A new market price landed or the forecast was refitted (marketUpdatePayload, market.ts). */
+  marketUpdate: 'market_update',
+  /** A reconciliation run moved (reconciliationProgressPayload, reconciliation.ts). */
+  reconciliationProgress: 'reconciliation_progress',
+  /** Discrepancies were found, assigned or resolved (reconciliationUpdatePayload, reconciliation.ts). */
+  reconciliationUpdate: 'reconciliation_update',
 } as const;
 
 /** What a client can subscribe to: subscribe_{topic} starts a feed, unsubscribe_{topic} ends it. */
@@ -70,7 +85,14 @@ export type ApprovalUpdatePayload = z.infer<typeof approvalUpdatePayload>;
 export const securityAlertsCountPayload = z.object({ activeCount: z.number().int().nonnegative() });
 export const connectionConfirmedPayload = z.object({ userId: z.string().nullable(), namespace: z.string(), serverTime: z.string() });
 export const pongPayload = z.object({ timestamp: z.number(), serverTime: z.number() });
-export const systemStatsPayload = z.object({ connectedUsers: z.number().int().nonnegative(), uptimeSeconds: z.number(), timestamp: z.string() });
+export const systemStatsPayload = z.object({
+  connectedUsers: z.number().int().nonnegative(),
+  uptimeSeconds: z.number(),
+  timestamp: z.string(),
+  /** Only to the platform company's administrators (operations.ts): the System Metrics figures and the job queues. */
+  operations: z.object({ metrics: metricsSnapshotSchema, queues: jobQueueListSchema }).optional(),
+});
+export type SystemStatsPayload = z.infer<typeof systemStatsPayload>;
 
 export const notificationNewPayload = notificationSchema;
 export const securityAlertPayload = securityAlertSchema;

@@ -318,3 +318,207 @@ export const registryVcuBlockSchema = z.object({
   verifier: z.string(),
 });
 export type RegistryVcuBlock = z.infer<typeof registryVcuBlockSchema>;
+
+/*
+ * Registry integration (docs/product.md §2 /registry): the configured registries, the sync of
+ * the company's holdings against them, serial lookup and the import of a Verra CSV export.
+ */
+
+/** The columns of the Verra registry search page's CSV export, in its order. */
+export const VERRA_CSV_COLUMNS = [
+  'Issuance Date',
+  'Sustainable Development Goals',
+  'Vintage Start',
+  'Vintage End',
+  'ID',
+  'Name',
+  'Country/Area',
+  'Project Type',
+  'Methodology',
+  'Total Vintage Quantity',
+  'Quantity Issued',
+  'Serial Number',
+  'Additional Certifications',
+  'Retirement/Cancellation Date',
+  'Retirement Beneficiary',
+  'Retirement Reason',
+  'Retirement Details',
+] as const;
+export type VerraCsvColumn = (typeof VERRA_CSV_COLUMNS)[number];
+
+/** Largest registry CSV accepted (bytes), like the other uploads' limits (docs/product.md §9). */
+export const REGISTRY_CSV_MAX_BYTES = 2 * 1024 * 1024;
+/** Most data rows in one file: an import runs in one request and one transaction. */
+export const REGISTRY_CSV_MAX_ROWS = 2000;
+
+export const registryIntegrationTexts = {
+  csvImported: 'Registry CSV imported',
+  csvMissingFile: 'Choose a Verra registry CSV export to import',
+  csvTooLarge: 'The file is larger than 2 MB',
+  csvUnsupported: 'The file must be a CSV export of the Verra registry (UTF-8 text)',
+  csvNotText: 'The file is not UTF-8 text: it contains binary content or NUL bytes',
+  csvHeader: 'The first line must name the columns of a Verra registry export',
+  csvEmpty: 'The file has no rows to import',
+  csvTooManyRows: `The file has more than ${REGISTRY_CSV_MAX_ROWS} rows; split it into smaller files`,
+  csvUnreadable: 'The file is not valid CSV',
+  syncStarted: 'Registry sync started',
+  importNotFound: 'Registry import not found',
+  syncNotFound: 'Registry sync not found',
+} as const;
+
+/** Why one CSV line was not imported; the web translates the code, the text names the detail. */
+export const REGISTRY_IMPORT_ROW_PROBLEMS = [
+  'missing_field',
+  'invalid_serial',
+  'project_mismatch',
+  'invalid_quantity',
+  'quantity_mismatch',
+  'invalid_date',
+  'vintage_mismatch',
+  'field_too_long',
+  'column_count',
+  'overlap',
+  'registry_refused',
+  'project_not_found',
+] as const;
+export const registryImportRowProblemSchema = z.enum(REGISTRY_IMPORT_ROW_PROBLEMS);
+export type RegistryImportRowProblem = z.infer<typeof registryImportRowProblemSchema>;
+
+/** imported: a new available block; retired: recorded as already retired; unchanged: held from an earlier import; invalid: refused. */
+export const registryImportOutcomeSchema = z.enum(['imported', 'retired', 'unchanged', 'invalid']);
+export type RegistryImportOutcome = z.infer<typeof registryImportOutcomeSchema>;
+
+export const registryImportRowSchema = z.object({
+  /** Line of the file (the header is line 1). */
+  line: z.number().int().min(2),
+  outcome: registryImportOutcomeSchema,
+  serialNumber: z.string().nullable(),
+  projectId: z.string().nullable(),
+  projectName: z.string().nullable(),
+  units: bigintString.nullable(),
+  problem: registryImportRowProblemSchema.nullable(),
+  reason: z.string().nullable(),
+  vcuBlockId: z.uuid().nullable(),
+});
+export type RegistryImportRow = z.infer<typeof registryImportRowSchema>;
+
+export const registryImportCountsSchema = z.object({
+  rows: z.number().int(),
+  imported: z.number().int(),
+  retired: z.number().int(),
+  unchanged: z.number().int(),
+  invalid: z.number().int(),
+  projectsCreated: z.number().int(),
+  /** Units of the imported (available) rows. */
+  importedUnits: bigintString,
+});
+export type RegistryImportCounts = z.infer<typeof registryImportCountsSchema>;
+
+export const registryImportSummarySchema = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  companyName: z.string(),
+  registry: registryIdSchema,
+  fileName: z.string().nullable(),
+  /** SHA-256 of the file's bytes, hex. */
+  sha256: z.string(),
+  counts: registryImportCountsSchema,
+  importedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RegistryImportSummary = z.infer<typeof registryImportSummarySchema>;
+
+export const registryImportSchema = registryImportSummarySchema.extend({ rows: z.array(registryImportRowSchema) });
+export type RegistryImport = z.infer<typeof registryImportSchema>;
+
+/** Whose holdings an import or sync is for: administrators name a company, everyone else acts for their own. */
+export const registryCompanyQuery = z.object({ companyId: z.uuid().optional() });
+export type RegistryCompanyQuery = z.infer<typeof registryCompanyQuery>;
+
+export const registryImportIdParams = z.object({ id: z.uuid() });
+
+export const registrySyncStatusSchema = z.enum(['running', 'completed', 'failed']);
+export type RegistrySyncStatus = z.infer<typeof registrySyncStatusSchema>;
+
+/** One holding whose registry state differs from ours: we hold it, the registry says otherwise. */
+export const registrySyncMismatchSchema = z.object({
+  serialNumber: z.string(),
+  holdingStatus: z.string(),
+  registryStatus: z.enum(['issued', 'locked', 'retired', 'missing']),
+});
+
+export const registrySyncRunSchema = z.object({
+  id: z.uuid(),
+  registry: registryIdSchema,
+  companyId: z.uuid().nullable(),
+  status: registrySyncStatusSchema,
+  /** Holdings to check, holdings checked so far. */
+  total: z.number().int(),
+  processed: z.number().int(),
+  mismatches: z.array(registrySyncMismatchSchema),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type RegistrySyncRun = z.infer<typeof registrySyncRunSchema>;
+
+export const registryConnectionStatusSchema = z.enum(['connected', 'unreachable', 'not_configured']);
+export type RegistryConnectionStatus = z.infer<typeof registryConnectionStatusSchema>;
+
+export const registryConnectionSchema = z.object({
+  id: registryIdSchema,
+  name: z.string(),
+  /** The sandbox lives in the platform's database; the Verra-format registry is a remote API. */
+  kind: z.enum(['sandbox', 'api']),
+  /** The registry projects, minting and retirements work against now. */
+  active: z.boolean(),
+  endpoint: z.string().nullable(),
+  status: registryConnectionStatusSchema,
+  checkedAt: z.string(),
+  lastSync: registrySyncRunSchema.nullable(),
+});
+export type RegistryConnection = z.infer<typeof registryConnectionSchema>;
+
+/** Units of the company's (or, for administrators, the tenant's) holdings by state. */
+export const registryHoldingsSchema = z.object({
+  blocks: z.number().int(),
+  available: bigintString,
+  reserved: bigintString,
+  tokenised: bigintString,
+  retired: bigintString,
+});
+
+export const registryOverviewSchema = z.object({
+  registries: z.array(registryConnectionSchema),
+  holdings: registryHoldingsSchema,
+});
+export type RegistryOverview = z.infer<typeof registryOverviewSchema>;
+
+export const registryLookupQuery = z.object({ serialNumber: verraSerialField });
+
+export const registryLookupSchema = z.object({
+  serialNumber: z.string(),
+  projectId: z.string(),
+  projectName: z.string().nullable(),
+  units: bigintString,
+  vintageStart: z.string(),
+  vintageEnd: z.string(),
+  country: z.string(),
+  /** The registry's blocks overlapping the range, in serial order. */
+  registryBlocks: z.array(registryVcuBlockSchema),
+  /** This tenant's holdings overlapping the range; another company's show without id or mint. */
+  holdings: z.array(
+    z.object({
+      id: z.uuid().nullable(),
+      serialNumber: z.string(),
+      status: z.enum(['available', 'reserved', 'tokenised', 'retired']),
+      ownCompany: z.boolean(),
+      mintAddress: z.string().nullable(),
+      retiredOn: z.string().nullable(),
+    }),
+  ),
+});
+export type RegistryLookup = z.infer<typeof registryLookupSchema>;
+
+/** registry_sync_update: a sync run's progress, to the company's members and the tenant's administrators. */
+export const registrySyncUpdatePayload = registrySyncRunSchema;

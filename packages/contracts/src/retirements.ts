@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bigintString, ISO_COUNTRY_CODES, registryIdSchema } from './registry';
 import { preparedTransactionSchema } from './signing';
+import { cappedTotalFields, pageBeyondListWindowIssue, pageWithinListWindow } from './list-window';
 import { singleLineText } from './text';
 import { tonnesField } from './tonnes';
 import { companyWalletKindSchema } from './wallets';
@@ -45,15 +46,28 @@ export const retirementTexts = {
   completedTitle: 'Credits retired',
   failedTitle: 'Retirement failed',
   cancelledTitle: 'Scheduled retirement cancelled',
+  awaitingApproval: 'The retirement exceeds the approval limit and is waiting for an administrator to approve it.',
+  approvalRejected: 'The retirement request was rejected:',
 } as const;
 
 /**
+ * awaiting_approval: above the retirement approval limit, waiting for the approval workflow
+ * (docs/product.md §5 Retirements); its tokens stay reserved and count towards the limits;
  * pending: created, the burn transaction waits for the holder's signature;
  * awaiting_signature: scheduled, the delegate approval waits for the holder's signature;
  * scheduled: the platform's retirement delegate may burn the amount at `scheduledFor`;
  * processing: sent to the chain, not yet decided; completed ("Retired"); failed; cancelled.
  */
-export const RETIREMENT_STATUSES = ['pending', 'awaiting_signature', 'scheduled', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export const RETIREMENT_STATUSES = [
+  'awaiting_approval',
+  'pending',
+  'awaiting_signature',
+  'scheduled',
+  'processing',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
 export const retirementStatusSchema = z.enum(RETIREMENT_STATUSES);
 export type RetirementStatus = z.infer<typeof retirementStatusSchema>;
 
@@ -157,17 +171,19 @@ export const retirementActionResultSchema = z.object({
 });
 export type RetirementActionResult = z.infer<typeof retirementActionResultSchema>;
 
-export const retirementListQuery = z.object({
-  status: retirementStatusSchema.optional(),
-  companyId: z.uuid().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const retirementListQuery = z
+  .object({
+    status: retirementStatusSchema.optional(),
+    companyId: z.uuid().optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine(pageWithinListWindow, pageBeyondListWindowIssue);
 export type RetirementListQuery = z.input<typeof retirementListQuery>;
 
 export const retirementListSchema = z.object({
   items: z.array(retirementSchema),
-  total: z.number().int().nonnegative(),
+  ...cappedTotalFields,
   page: z.number().int(),
   pageSize: z.number().int(),
 });

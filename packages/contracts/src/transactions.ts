@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cappedTotalFields, pageBeyondListWindowIssue, pageWithinListWindow } from './list-window';
 import { bigintString } from './registry';
 import { singleLineText } from './text';
 
@@ -56,23 +57,25 @@ export const transactionViewSchema = z.object({
 });
 export type TransactionView = z.infer<typeof transactionViewSchema>;
 
-export const transactionListQuery = z.object({
-  type: transactionTypeSchema.optional(),
-  status: transactionStatusSchema.optional(),
-  /** Matches hash, project, token symbol, addresses and description (case-insensitive). */
-  search: singleLineText().trim().max(100).optional(),
-  /** A wallet of the company: its id or its address. */
-  wallet: singleLineText().trim().min(1).max(64).optional(),
-  /** Platform administrators only: another company of the tenant. */
-  companyId: z.uuid().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+export const transactionListQuery = z
+  .object({
+    type: transactionTypeSchema.optional(),
+    status: transactionStatusSchema.optional(),
+    /** Matches hash, project, token symbol, addresses and description (case-insensitive). */
+    search: singleLineText().trim().max(100).optional(),
+    /** A wallet of the company: its id or its address. */
+    wallet: singleLineText().trim().min(1).max(64).optional(),
+    /** Platform administrators only: another company of the tenant. */
+    companyId: z.uuid().optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine(pageWithinListWindow, pageBeyondListWindowIssue);
 export type TransactionListQuery = z.input<typeof transactionListQuery>;
 
 export const transactionListSchema = z.object({
   items: z.array(transactionViewSchema),
-  total: z.number().int().nonnegative(),
+  ...cappedTotalFields,
   page: z.number().int(),
   pageSize: z.number().int(),
   /** False when the chain could not be read: only the database's mints and burns are listed. */

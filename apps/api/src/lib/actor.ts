@@ -11,6 +11,15 @@ export interface Actor {
   role: Role;
   requestId?: string | null;
   ip?: string | null;
+  /** The API key an integration acts with (userId is then the key's creator); absent for a session. */
+  apiKey?: ActingApiKey;
+}
+
+/** An API key as the audit trail names it: never its secret, the prefix people recognise it by. */
+export interface ActingApiKey {
+  id: string;
+  name: string;
+  keyPrefix: string;
 }
 
 /** Platform administrators (ADMIN, SUPER_ADMIN) act for every company of their tenant. */

@@ -10,11 +10,8 @@ function shown(url: string): string {
   return parsed.toString();
 }
 
-/**
- * Connects to REDIS_URL and sends one PING, giving up after a few seconds: a configured
- * Redis that cannot be reached stops the start instead of failing later, silently.
- */
-export async function assertRedisReachable(url: string): Promise<void> {
+/** Connects to `url` and sends one PING, giving up after a few seconds; throws what went wrong. */
+export async function pingRedis(url: string): Promise<void> {
   const client = new Redis(url, {
     lazyConnect: true,
     connectTimeout: CHECK_TIMEOUT_MS,
@@ -29,11 +26,20 @@ export async function assertRedisReachable(url: string): Promise<void> {
     await client.connect();
     const answer = await client.ping();
     if (answer !== 'PONG') throw new Error(`PING answered ${String(answer)}`);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/**
+ * A configured Redis that cannot be reached stops the start instead of failing later, silently.
+ */
+export async function assertRedisReachable(url: string): Promise<void> {
+  try {
+    await pingRedis(url);
   } catch (error) {
     throw new ConfigError(
       `Invalid configuration:\n  REDIS_URL: cannot reach Redis at ${shown(url)} (${error instanceof Error ? error.message : String(error)})`,
     );
-  } finally {
-    client.disconnect();
   }
 }

@@ -4,14 +4,13 @@
 // on the auth module that depends on them.
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '@carbonledger/contracts';
-import type { Actor } from '../lib/actor';
+import type { ActingApiKey, Actor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import type { RequestOrigin } from '../lib/request-origin';
 
 /**
- * Who is calling. Browser sessions are the only kind today; an API-key client would be a
- * second kind, and needsCsrfCheck in modules/auth/auth.plugin.ts is where it is exempted
- * from the CSRF check.
+ * A browser session calling. needsCsrfCheck in modules/auth/auth.plugin.ts exempts the other
+ * kind of caller, an API key, from the CSRF check.
  */
 export interface AuthContext {
   kind: 'session';
@@ -26,22 +25,47 @@ export interface AuthContext {
   csrfToken: string;
 }
 
+/**
+ * An integration calling with an API key (docs/product.md §3 API key): it acts for the key's
+ * company with the catalogue permissions its API key permissions grant, and reaches only the
+ * routes guarded by app.requirePermission, or by app.requireRouteRoles with `apiKeys`
+ * (modules/auth/auth.plugin.ts). userId is the key's creator, whom the audit trail names with
+ * the key; role is the company-confined role keys act with.
+ */
+export interface ApiKeyAuth {
+  kind: 'api-key';
+  apiKey: ActingApiKey;
+  userId: string;
+  tenantId: string;
+  companyId: string;
+  role: Role;
+  permissions: readonly string[];
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: AuthContext | null;
+    auth: AuthContext | ApiKeyAuth | null;
   }
 }
 
-/** The signed-in caller of a route guarded by app.authenticate (or any require* guard). */
+/** The signed-in caller of a route guarded by app.authenticate (or any require* guard); an API key is refused here. */
 export function authOf(request: FastifyRequest): AuthContext {
+  const auth = callerOf(request);
+  if (auth.kind !== 'session') throw new AppError('API_KEY__ENDPOINT_NOT_ALLOWED');
+  return auth;
+}
+
+/** The caller of a guarded route, a session or an API key. */
+export function callerOf(request: FastifyRequest): AuthContext | ApiKeyAuth {
   if (!request.auth) throw new AppError('UNAUTHORIZED');
   return request.auth;
 }
 
 /** The caller of a guarded route as the services' actor. */
 export function actorOf(request: FastifyRequest): Actor {
-  const auth = authOf(request);
-  return { tenantId: auth.tenantId, companyId: auth.companyId, userId: auth.userId, role: auth.role, requestId: request.id, ip: request.ip };
+  const auth = callerOf(request);
+  const actor: Actor = { tenantId: auth.tenantId, companyId: auth.companyId, userId: auth.userId, role: auth.role, requestId: request.id, ip: request.ip };
+  return auth.kind === 'api-key' ? { ...actor, apiKey: auth.apiKey } : actor;
 }
 
 /** Two-letter country from the edge proxy (Cloudflare's cf-ipcountry, or x-country). */

@@ -40,6 +40,21 @@ describe('API conventions', () => {
     expect(response.json().traceId).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it("takes a W3C traceparent's trace when no x-trace-id names one, and never the invalid all-zero id", async () => {
+    const traceId = 'cd'.repeat(16);
+    const traceparent = `00-${traceId}-${'ef'.repeat(8)}-01`;
+    const traceOf = async (headers: Record<string, string>) =>
+      (await harness.app.inject({ url: '/api/v1/health/live', headers })).json<{ traceId: string }>().traceId;
+    expect(await traceOf({ traceparent })).toBe(traceId);
+    expect(await traceOf({ traceparent, 'x-trace-id': 'ab'.repeat(16) })).toBe('ab'.repeat(16));
+    const invalid: Record<string, string>[] = [
+      { 'x-trace-id': '0'.repeat(32) },
+      { traceparent: `00-${'0'.repeat(32)}-${'ef'.repeat(8)}-01` },
+      { traceparent: `ff-${traceId}-${'ef'.repeat(8)}-01` },
+    ];
+    for (const headers of invalid) expect(await traceOf(headers)).not.toMatch(/^0{32}$|^(cd){16}$/);
+  });
+
   it('answers unknown API paths with 404 in the envelope', async () => {
     const response = await harness.app.inject({ url: '/api/v1/no-such-thing' });
     expect(response.statusCode).toBe(404);

@@ -25,3 +25,30 @@ describe.each([
     expect(await stateAfterAWhile(harness)).toBe(expected);
   });
 });
+
+describe('a job still running when the shutdown drain ends', () => {
+  it('finishes on the closed database without an unhandled rejection', async () => {
+    const harness = await createTestApp();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let markStarted!: () => void;
+      let release!: () => void;
+      const started = new Promise<void>((resolve) => (markStarted = resolve));
+      await harness.app.jobs.createQueue(QUEUE);
+      await harness.app.jobs.work(QUEUE, { pollingIntervalSeconds: 0.5 }, async () => {
+        markStarted();
+        await new Promise<void>((finish) => (release = finish));
+      });
+      await harness.app.jobs.send(QUEUE, { slow: true });
+      await started;
+      await harness.close();
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});

@@ -13,6 +13,8 @@ export interface AccessRule {
   roles?: readonly Role[];
   /** The web screen whose roles the route follows (requireRouteRoles). */
   screen?: string;
+  /** A route of a screen that API keys may call too: the permission a key needs (requireRouteRoles' `apiKeys`). */
+  apiKeyPermission?: string;
 }
 
 const accessOfGuard = new WeakMap<object, AccessRule>();

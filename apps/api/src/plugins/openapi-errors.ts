@@ -38,7 +38,7 @@ export function errorEnvelopeSchema(): Record<string, unknown> {
 
 /**
  * The areas (domain-errors/<domain>.ts prefixes) whose business failures a tag's operations
- * answer. A tag not listed gets the area named like it (tag "tenants" → TENANT__…).
+ * answer. A tag not listed gets the areas named like it (tag "tenants" → TENANT__…).
  */
 const DOMAINS_OF_TAG: Readonly<Record<string, readonly string[]>> = {
   auth: ['AUTH', 'PROFILE'],
@@ -90,12 +90,14 @@ const STATUSES: Readonly<Record<number, { name: string; text: string }>> = {
 
 const statusOf = (status: number) => STATUSES[status] ?? { name: `Error${status}`, text: 'The request failed.' };
 
-function singular(tag: string): string {
-  return tag.replace(/ies$/, 'y').replace(/s$/, '').toUpperCase();
+/** The areas a tag is named after: "api-keys" → API_KEYS and API_KEY, "invoices" → INVOICES and INVOICE. */
+function areasNamedLike(tag: string): string[] {
+  const area = tag.replaceAll('-', '_').toUpperCase();
+  return [area, area.replace(/IES$/, 'Y').replace(/S$/, '')];
 }
 
 export function domainsOfTags(tags: readonly string[]): string[] {
-  return [...new Set(tags.flatMap((tag) => DOMAINS_OF_TAG[tag] ?? [singular(tag)]))];
+  return [...new Set(tags.flatMap((tag) => DOMAINS_OF_TAG[tag] ?? areasNamedLike(tag)))];
 }
 
 function reasonsOf(tags: readonly string[]): DomainErrorCode[] {
@@ -118,6 +120,8 @@ function codesOf(facts: ErrorFacts): Set<ErrorCode> {
   for (const tag of facts.tags) add(...(CODES_OF_TAG[tag] ?? []));
   return codes;
 }
+
+const READ_FAILURE_CODES: ReadonlySet<ErrorCode> = new Set(['NOT_FOUND', 'SERVICE_UNAVAILABLE']);
 
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer', minimum: 0 } } };
 
@@ -145,7 +149,9 @@ export function errorAnswersOf(facts: ErrorFacts): Record<string, Record<string,
   const byStatus = new Map<number, { codes: Set<string>; reasons: DomainErrorCode[] }>();
   const at = (status: number) => byStatus.get(status) ?? byStatus.set(status, { codes: new Set(), reasons: [] }).get(status)!;
   for (const code of codesOf(facts)) at(errorCatalogue[code].status).codes.add(code);
-  for (const reason of facts.changesState ? reasonsOf(facts.tags) : []) {
+  // A read answers its area's missing records and unavailable sources (e.g. MARKET__SOURCE_UNAVAILABLE), never its refusals of a change.
+  const reasons = reasonsOf(facts.tags).filter((reason) => facts.changesState || READ_FAILURE_CODES.has(domainErrorCatalogue[reason].code));
+  for (const reason of reasons) {
     const { code, status } = domainErrorCatalogue[reason];
     at(status).codes.add(code);
     at(status).reasons.push(reason);

@@ -20,6 +20,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/health/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Liveness: the process answers
+     * @description Public: no sign-in needed.
+     */
+    get: operations['getHealthLive'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness: the database, the chain and Redis (when configured) answer and the process is not shutting down
+     * @description Public: no sign-in needed.
+     */
+    get: operations['getHealthReady'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/auth/login': {
     parameters: {
       query?: never;
@@ -550,7 +590,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Report an error from the web app
+     * Report an error or a page-load performance report from the web app
      * @description Public: no sign-in needed. At most 60 requests per 60 s per client IP (429 beyond).
      */
     post: operations['postLogsFrontendError'];
@@ -572,6 +612,26 @@ export interface paths {
      * @description Public: no sign-in needed.
      */
     get: operations['getRealtimeConfig'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/client-config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Run-time settings of the web app (error reporting)
+     * @description Public: no sign-in needed.
+     */
+    get: operations['getClientConfig'];
     put?: never;
     post?: never;
     delete?: never;
@@ -660,6 +720,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/notifications/preferences': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in user's channels per category, quiet hours and time zone
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getNotificationsPreferences'];
+    /**
+     * Save the signed-in user's notification preferences
+     * @description Needs a signed-in session (Bearer access token). Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    put: operations['putNotificationsPreferences'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notifications/push/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The VAPID public key browsers subscribe with, and how many of the user's devices are subscribed
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getNotificationsPushConfig'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notifications/push/subscriptions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Subscribe this browser to the user's push notifications
+     * @description Needs a signed-in session (Bearer access token). Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postNotificationsPushSubscriptions'];
+    /**
+     * Unsubscribe this browser
+     * @description Needs a signed-in session (Bearer access token). Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    delete: operations['deleteNotificationsPushSubscriptions'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/notifications/sms-outbox': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * SMS kept by the local outbox driver (tenant administrators)
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getNotificationsSmsOutbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/dashboard/summary': {
     parameters: {
       query?: never;
@@ -672,6 +820,94 @@ export interface paths {
      * @description Needs a signed-in session (Bearer access token).
      */
     get: operations['getDashboardSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/dashboard/layout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed-in user's dashboard layout (their role's default until they change it)
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getDashboardLayout'];
+    /**
+     * Save the signed-in user's dashboard layout
+     * @description Needs a signed-in session (Bearer access token). Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    put: operations['putDashboardLayout'];
+    post?: never;
+    /**
+     * Reset the signed-in user's dashboard to the default layout
+     * @description Needs a signed-in session (Bearer access token). Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    delete: operations['deleteDashboardLayout'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/dashboard/daily-volume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Completed mints and retirements per day (the company, or the tenant for administrators)
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getDashboardDailyVolume'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/dashboard/alerts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Security alerts, low platform-key balances and KYC for the signed-in user
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getDashboardAlerts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/dashboard/idempotency': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The tenant's idempotency keys of the last 24 hours by outcome
+     * @description Needs a signed-in session (Bearer access token) of one of the roles SUPER_ADMIN, ADMIN; others get 403.
+     */
+    get: operations['getDashboardIdempotency'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1812,6 +2048,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/offsets/requests/{id}/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The requester withdraws a request still waiting for approval; its approval workflow closes (Idempotency-Key required)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /offsets/requests screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. `Idempotency-Key` is required (else 400): a retry with the same key and body gets the first answer again, and never runs the operation twice.
+     */
+    post: operations['postOffsetsRequestsByIdWithdraw'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/offsets/tokens': {
     parameters: {
       query?: never;
@@ -1844,6 +2100,502 @@ export interface paths {
      * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /offsets/requests screen); others get 403.
      */
     get: operations['getOffsetsRequestsById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Invoices of the reader's company (every company's for platform administrators): search, status filter, newest first
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403.
+     */
+    get: operations['getInvoices'];
+    put?: never;
+    /**
+     * Create an invoice (a draft, or issued at once) numbered from the tenant's sequence; totals computed from the lines
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postInvoices'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/stats': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The summary cards: total revenue, pending and overdue amounts, collection rate per currency; average payment time
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403.
+     */
+    get: operations['getInvoicesStats'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The filtered list (every page) as a CSV or JSON download
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403.
+     */
+    get: operations['getInvoicesExport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One invoice with its lines and payments
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403.
+     */
+    get: operations['getInvoicesById'];
+    /**
+     * Edit a draft, or an issued invoice nobody paid yet; the typed-in lines are replaced, lines billing an operation stay
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    put: operations['putInvoicesById'];
+    post?: never;
+    /**
+     * Delete a draft invoice
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    delete: operations['deleteInvoicesById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The invoice as a PDF (attachment) with the tenant's branding
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403.
+     */
+    get: operations['getInvoicesByIdPdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/{id}/issue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue a draft: it becomes pending (overdue if its due date passed) and can be paid
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postInvoicesByIdIssue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark cancelled: an invoice without payments is voided, never deleted
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postInvoicesByIdCancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete several draft invoices: all or none (any other status refuses the whole request)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postInvoicesDelete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/{id}/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a payment (method required; without an amount, the whole balance); the settling one marks the invoice paid (Idempotency-Key required)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. `Idempotency-Key` is required (else 400): a retry with the same key and body gets the first answer again, and never runs the operation twice.
+     */
+    post: operations['postInvoicesByIdPayments'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/invoices/{id}/mark-paid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark paid: records a payment of the whole balance; cannot be undone (Idempotency-Key required)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, FINANCE (those of the /invoices screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. `Idempotency-Key` is required (else 400): a retry with the same key and body gets the first answer again, and never runs the operation twice.
+     */
+    post: operations['postInvoicesByIdMarkPaid'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/financial/reconciliation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Invoices vs payments vs billable operations: totals per currency, billed operations, and the mismatches (open, or with their resolutions)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /financial/reconciliation screen); others get 403.
+     */
+    get: operations['getFinancialReconciliation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/financial/reconciliation/resolutions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resolve an open mismatch with a note (once; audited)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /financial/reconciliation screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postFinancialReconciliationResolutions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/purchases/availability': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A project's vintages with the tCO2e still free to buy and the price list's unit price (USD)
+     * @description Needs a signed-in session (Bearer access token) allowed `tokens:read`; others get 403.
+     */
+    get: operations['getPurchasesAvailability'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/purchases/quotes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A quote for credits of a project vintage (quantity capped at what is available), valid 15 minutes
+     * @description Needs a signed-in session (Bearer access token) allowed `tokens:mint`; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postPurchasesQuotes'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/purchases/orders/{id}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm a quote: the units are reserved and the invoice issued (Idempotency-Key required)
+     * @description Needs a signed-in session (Bearer access token) allowed `tokens:mint`; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. `Idempotency-Key` is required (else 400): a retry with the same key and body gets the first answer again, and never runs the operation twice.
+     */
+    post: operations['postPurchasesOrdersByIdConfirm'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/purchases/orders/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel an order not paid yet: its units are released and its invoice voided (Idempotency-Key required)
+     * @description Needs a signed-in session (Bearer access token) allowed `tokens:mint`; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. `Idempotency-Key` is required (else 400): a retry with the same key and body gets the first answer again, and never runs the operation twice.
+     */
+    post: operations['postPurchasesOrdersByIdCancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/purchases/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Purchase orders of the reader's company (platform administrators: every company's), newest first
+     * @description Needs a signed-in session (Bearer access token) allowed `tokens:read`; others get 403.
+     */
+    get: operations['getPurchasesOrders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/purchases/orders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One purchase order
+     * @description Needs a signed-in session (Bearer access token) allowed `tokens:read`; others get 403.
+     */
+    get: operations['getPurchasesOrdersById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/registry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The configured registries (sandbox, Verra-format API): which is in use, connection status, last sync; and the holdings by state
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /registry screen); others get 403.
+     */
+    get: operations['getRegistry'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/registry/lookup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A serial number: the registry's blocks and this tenant's holdings that overlap its range (another company's without id or mint)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /registry screen); others get 403.
+     */
+    get: operations['getRegistryLookup'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/registry/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The latest registry CSV imports of the company (administrators: of every company, or the one named)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /registry screen); others get 403.
+     */
+    get: operations['getRegistryImports'];
+    put?: never;
+    /**
+     * Import a Verra registry CSV export (multipart field "file", UTF-8, at most 2 MB): each line a VCU block of the company's holdings, retired lines recorded as retired, invalid lines reported by number; importing the same file again changes nothing
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /registry screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours. At most 30 requests per 60 s per client IP (429 beyond).
+     */
+    post: operations['postRegistryImports'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/registry/imports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One registry CSV import with its line-by-line report
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /registry screen); others get 403.
+     */
+    get: operations['getRegistryImportsById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/registry/sync': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Check the holdings against the registry in use, in a job with live progress (registry_sync_update). 202 when started, 200 with the run already running
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /registry screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postRegistrySync'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/registry/sync/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A registry sync run and its progress
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /registry screen); others get 403.
+     */
+    get: operations['getRegistrySyncById'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2232,6 +2984,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/market/price': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The NZU spot price (NZ ETS compliance units, NZD/t): latest, 1 w / 1 m / 1 y change and the observations of a range
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getMarketPrice'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/market/forecast': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The weekly price forecast with 80 % and 95 % prediction intervals and its rolling-origin backtest against the naive forecast
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getMarketForecast'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/market/conditions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Trend, volatility regime and change points of the price series, and the last 30 days of the caller's minted and retired tCO2e
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getMarketConditions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/market/risk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's risk factors, each scored low, medium, high or critical with its reason
+     * @description Needs a signed-in session (Bearer access token) allowed `tokens:read`; others get 403.
+     */
+    get: operations['getMarketRisk'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/market/optimisation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retire-first suggestions against a retirement target by the stated rule; nothing is executed
+     * @description Needs a signed-in session (Bearer access token) allowed `tokens:read`; others get 403.
+     */
+    get: operations['getMarketOptimisation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/tenants': {
     parameters: {
       query?: never;
@@ -2556,6 +3408,530 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/v1/webhooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's webhook endpoints (every company's for platform administrators)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /webhooks screen); others get 403.
+     */
+    get: operations['getWebhooks'];
+    put?: never;
+    /**
+     * Register an endpoint for events; a signed one answers its whsec_ secret this once
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /webhooks screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postWebhooks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One webhook endpoint
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /webhooks screen); others get 403.
+     */
+    get: operations['getWebhooksById'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete the endpoint: nothing more is sent to it
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /webhooks screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    delete: operations['deleteWebhooksById'];
+    options?: never;
+    head?: never;
+    /**
+     * Change the URL, description or events, or enable / disable the endpoint
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /webhooks screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    patch: operations['patchWebhooksById'];
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the signing secret: the new one is answered this once
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /webhooks screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postWebhooksByIdSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The endpoint's delivery log: messages newest first, each with its attempts (status, latency, answer excerpt)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /webhooks screen); others get 403.
+     */
+    get: operations['getWebhooksByIdMessages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a webhook.test event to this endpoint
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /webhooks screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postWebhooksByIdTest'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/webhooks/{id}/messages/{messageId}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a message again now, with the same webhook-id
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /webhooks screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postWebhooksByIdMessagesByMessageIdRedeliver'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/events/stream': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Server-sent events: the webhook events as they happen (text/event-stream); Last-Event-ID (header or lastEventId) resumes after an event
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /webhooks screen); others get 403. An API key granted `transactions:read` may call it too.
+     */
+    get: operations['getEventsStream'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/data-exports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The caller's exports whose files were not deleted, newest first
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getDataExports'];
+    put?: never;
+    /**
+     * Export users, transactions, compliance, audit logs or all of them as JSON, CSV or XML: the company's data (a platform administrator's: the tenant's), written by a job with live progress (data_export_update); each type needs the permission of its screen
+     * @description Needs a signed-in session (Bearer access token). Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postDataExports'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/data-exports/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One of the caller’s exports with its progress
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getDataExportsById'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete the export and its file
+     * @description Needs a signed-in session (Bearer access token). Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    delete: operations['deleteDataExportsById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/data-exports/{id}/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The finished export file (attachment), until its retention days end
+     * @description Needs a signed-in session (Bearer access token).
+     */
+    get: operations['getDataExportsByIdDownload'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The company's API keys with last use, status and requests in the last 24 hours
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /api-management screen); others get 403.
+     */
+    get: operations['getApiKeys'];
+    put?: never;
+    /**
+     * Create an API key; the answer holds its secret, shown this once
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /api-management screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postApiKeys'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/api-keys/{id}/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace the secret of an active key; the old one stops working at once
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /api-management screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postApiKeysByIdRotate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/api-keys/{id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke a key for good
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /api-management screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postApiKeysByIdRevoke'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/api-keys/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Requests, errors, latency percentiles and top endpoints over 1h, 24h, 7d, 30d or 90d, of one key or the company
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN (those of the /api-management screen); others get 403.
+     */
+    get: operations['getApiKeysUsage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/operations/jobs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Jobs of every queue for a Jobs Monitor tab, newest first
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN; others get 403.
+     */
+    get: operations['getOperationsJobs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/operations/queues': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Job queues with their paused state and jobs per status
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN; others get 403.
+     */
+    get: operations['getOperationsQueues'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/operations/jobs/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a failed job again
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postOperationsJobsByIdRetry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/operations/jobs/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a job no worker has taken yet
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postOperationsJobsByIdCancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/operations/queues/{name}/pause': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stop every node's workers taking the queue's jobs
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postOperationsQueuesByNamePause'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/operations/queues/{name}/resume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Let the workers take the queue's jobs again
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postOperationsQueuesByNameResume'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/operations/cache': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The cache: backend, keys, memory, hit ratio, key patterns
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN; others get 403.
+     */
+    get: operations['getOperationsCache'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/operations/cache/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Cache keys matching a glob
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN; others get 403.
+     */
+    get: operations['getOperationsCacheKeys'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/operations/cache/keys/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete one cache key
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    delete: operations['deleteOperationsCacheKeysByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/operations/cache/delete-pattern': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Delete every cache key matching a glob
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN; others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postOperationsCacheDeletePattern'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/operations/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * System Metrics: performance, database, network, system resources
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN; others get 403.
+     */
+    get: operations['getOperationsMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/v1/audit/verify': {
     parameters: {
       query?: never;
@@ -2644,12 +4020,112 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Differences between the ledger and the chain found by the reconciliation passes, newest first (open ones by default)
+     * The exception queue: differences between the ledger, the chain and the registry found by the passes, newest first (unresolved ones by default)
      * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN, MANAGER, FINANCE (those of the /reconciliation screen); others get 403.
      */
     get: operations['getReconciliationDiscrepancies'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/reconciliation/discrepancies/{id}/assign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Assign a discrepancy to a reconciliation user (null takes the assignment back)
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN, MANAGER, FINANCE (those of the /reconciliation screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postReconciliationDiscrepanciesByIdAssign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/reconciliation/discrepancies/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resolve with a reason: sync to chain, sync to database (through the approval engine; a direction that would create tonnes is refused) or mark resolved; closed only if a re-check agrees
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN, MANAGER, FINANCE (those of the /reconciliation screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postReconciliationDiscrepanciesByIdResolve'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/reconciliation/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Per project and vintage: the ledger, the chain supply, their delta, the registry VCUs and the open discrepancies; the latest run
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN, MANAGER, FINANCE (those of the /reconciliation screen); others get 403.
+     */
+    get: operations['getReconciliationSummary'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/reconciliation/assignees': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who the reader may assign discrepancies to
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN, MANAGER, FINANCE (those of the /reconciliation screen); others get 403.
+     */
+    get: operations['getReconciliationAssignees'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/v1/reconciliation/runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Run a reconciliation pass of the tenant now; its progress follows as reconciliation_progress
+     * @description Needs a signed-in session (Bearer access token) of one of the roles ADMIN, SUPER_ADMIN, CSO, COMPANY_ADMIN, MANAGER, FINANCE (those of the /reconciliation screen); others get 403. Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`. An `Idempotency-Key` makes retries safe: a retry with the same key and body gets the first answer again for 24 hours.
+     */
+    post: operations['postReconciliationRuns'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2966,6 +4442,113 @@ export interface operations {
                   latencyMs: number;
                 };
                 realtime: {
+                  /** @enum {string} */
+                  status: 'up' | 'down';
+                  detail: string;
+                  latencyMs: number;
+                };
+              };
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getHealthLive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @enum {string} */
+              status: 'ok';
+              uptimeSeconds: number;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getHealthReady: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @enum {string} */
+              status: 'ready' | 'not_ready';
+              components: {
+                database: {
+                  /** @enum {string} */
+                  status: 'up' | 'down';
+                  detail: string;
+                  latencyMs: number;
+                };
+                chain: {
+                  /** @enum {string} */
+                  status: 'up' | 'down';
+                  detail: string;
+                  latencyMs: number;
+                };
+                redis?: {
                   /** @enum {string} */
                   status: 'up' | 'down';
                   detail: string;
@@ -3584,6 +5167,15 @@ export interface operations {
        */
       403: components['responses']['Forbidden'];
       /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `PROFILE__WALLET_NOT_LINKED`: This wallet is not linked to your account.
+       */
+      404: components['responses']['NotFound'];
+      /**
        * @description The account is locked.
        *
        *     error.code: `ACCOUNT_LOCKED`
@@ -3932,6 +5524,15 @@ export interface operations {
        *     error.code: `KYC_REQUIRED`
        */
       403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `PROFILE__WALLET_NOT_LINKED`: This wallet is not linked to your account.
+       */
+      404: components['responses']['NotFound'];
       /**
        * @description The account is locked.
        *
@@ -4702,6 +6303,15 @@ export interface operations {
        */
       403: components['responses']['Forbidden'];
       /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `PROFILE__WALLET_NOT_LINKED`: This wallet is not linked to your account.
+       */
+      404: components['responses']['NotFound'];
+      /**
        * @description The account is locked.
        *
        *     error.code: `ACCOUNT_LOCKED`
@@ -4902,6 +6512,15 @@ export interface operations {
        *     error.code: `ACCESS_DENIED`
        */
       403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `USER__LINK_INVALID`: This link is invalid or has expired
+       */
+      404: components['responses']['NotFound'];
       /**
        * @description An unexpected server error (details only reach the server log).
        *
@@ -5979,6 +7598,49 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  getClientConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              sentryDsn: string | null;
+              environment: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   getNotifications: {
     parameters: {
       query?: {
@@ -6117,7 +7779,11 @@ export interface operations {
       /**
        * @description The request conflicts with the current state.
        *
-       *     error.code: `IDEMPOTENCY_IN_FLIGHT`
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `NOTIFICATION__NO_PUSH_SUBSCRIPTION`: Push notifications are not enabled on any of your devices.
+       *     - `NOTIFICATION__NO_PHONE`: Add a phone number to your profile to receive SMS notifications.
        */
       409: components['responses']['Conflict'];
       /**
@@ -6196,7 +7862,11 @@ export interface operations {
       /**
        * @description The request conflicts with the current state.
        *
-       *     error.code: `IDEMPOTENCY_IN_FLIGHT`
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `NOTIFICATION__NO_PUSH_SUBSCRIPTION`: Push notifications are not enabled on any of your devices.
+       *     - `NOTIFICATION__NO_PHONE`: Add a phone number to your profile to receive SMS notifications.
        */
       409: components['responses']['Conflict'];
       /**
@@ -6250,7 +7920,8 @@ export interface operations {
             /** @enum {boolean} */
             success: true;
             data: {
-              channel: string;
+              /** @enum {string} */
+              channel: 'email' | 'sms' | 'push' | 'in_app';
               deliveredTo: string;
             };
             message: string;
@@ -6287,7 +7958,11 @@ export interface operations {
       /**
        * @description The request conflicts with the current state.
        *
-       *     error.code: `IDEMPOTENCY_IN_FLIGHT`
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `NOTIFICATION__NO_PUSH_SUBSCRIPTION`: Push notifications are not enabled on any of your devices.
+       *     - `NOTIFICATION__NO_PHONE`: Add a phone number to your profile to receive SMS notifications.
        */
       409: components['responses']['Conflict'];
       /**
@@ -6308,6 +7983,570 @@ export interface operations {
        *     error.code: `IDEMPOTENCY_KEY_REUSED`
        */
       422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getNotificationsPreferences: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              channels: {
+                email: {
+                  TRANSACTION: boolean;
+                  APPROVAL: boolean;
+                  SECURITY: boolean;
+                  SYSTEM: boolean;
+                };
+                sms: {
+                  TRANSACTION: boolean;
+                  APPROVAL: boolean;
+                  SECURITY: boolean;
+                  SYSTEM: boolean;
+                };
+                push: {
+                  TRANSACTION: boolean;
+                  APPROVAL: boolean;
+                  SECURITY: boolean;
+                  SYSTEM: boolean;
+                };
+                in_app: {
+                  TRANSACTION: boolean;
+                  APPROVAL: boolean;
+                  SECURITY: boolean;
+                  SYSTEM: boolean;
+                };
+              };
+              quietHours: {
+                enabled: boolean;
+                start: string;
+                end: string;
+              };
+              timeZone: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  putNotificationsPreferences: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          channels: {
+            email: {
+              TRANSACTION: boolean;
+              APPROVAL: boolean;
+              SECURITY: boolean;
+              SYSTEM: boolean;
+            };
+            sms: {
+              TRANSACTION: boolean;
+              APPROVAL: boolean;
+              SECURITY: boolean;
+              SYSTEM: boolean;
+            };
+            push: {
+              TRANSACTION: boolean;
+              APPROVAL: boolean;
+              SECURITY: boolean;
+              SYSTEM: boolean;
+            };
+            in_app: {
+              TRANSACTION: boolean;
+              APPROVAL: boolean;
+              SECURITY: boolean;
+              SYSTEM: boolean;
+            };
+          };
+          quietHours: {
+            enabled: boolean;
+            start: string;
+            end: string;
+          };
+          timeZone: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              channels: {
+                email: {
+                  TRANSACTION: boolean;
+                  APPROVAL: boolean;
+                  SECURITY: boolean;
+                  SYSTEM: boolean;
+                };
+                sms: {
+                  TRANSACTION: boolean;
+                  APPROVAL: boolean;
+                  SECURITY: boolean;
+                  SYSTEM: boolean;
+                };
+                push: {
+                  TRANSACTION: boolean;
+                  APPROVAL: boolean;
+                  SECURITY: boolean;
+                  SYSTEM: boolean;
+                };
+                in_app: {
+                  TRANSACTION: boolean;
+                  APPROVAL: boolean;
+                  SECURITY: boolean;
+                  SYSTEM: boolean;
+                };
+              };
+              quietHours: {
+                enabled: boolean;
+                start: string;
+                end: string;
+              };
+              timeZone: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `NOTIFICATION__NO_PUSH_SUBSCRIPTION`: Push notifications are not enabled on any of your devices.
+       *     - `NOTIFICATION__NO_PHONE`: Add a phone number to your profile to receive SMS notifications.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getNotificationsPushConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              publicKey: string;
+              subscriptions: number;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postNotificationsPushSubscriptions: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          endpoint: string;
+          keys: {
+            p256dh: string;
+            auth: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @enum {boolean} */
+              subscribed: true;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `NOTIFICATION__NO_PUSH_SUBSCRIPTION`: Push notifications are not enabled on any of your devices.
+       *     - `NOTIFICATION__NO_PHONE`: Add a phone number to your profile to receive SMS notifications.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteNotificationsPushSubscriptions: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uri */
+          endpoint: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              removed: number;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `NOTIFICATION__NO_PUSH_SUBSCRIPTION`: Push notifications are not enabled on any of your devices.
+       *     - `NOTIFICATION__NO_PHONE`: Add a phone number to your profile to receive SMS notifications.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getNotificationsSmsOutbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              to: string;
+              body: string;
+              createdAt: string;
+            }[];
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
       /**
        * @description An unexpected server error (details only reach the server log).
        *
@@ -6356,6 +8595,9 @@ export interface operations {
                 actor: string | null;
                 resourceType: string;
                 resourceId: string | null;
+                params: {
+                  [key: string]: string | number | boolean;
+                };
                 timestamp: string;
               }[];
             };
@@ -6372,6 +8614,482 @@ export interface operations {
        *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
        */
       401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDashboardLayout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              items: {
+                /** @enum {string} */
+                widget:
+                  | 'welcome'
+                  | 'system-health'
+                  | 'carbon-price'
+                  | 'daily-volume'
+                  | 'alerts'
+                  | 'quick-actions'
+                  | 'pending-actions'
+                  | 'activity-log'
+                  | 'idempotency-metrics'
+                  | 'advanced-metrics';
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+              }[];
+              saved: boolean;
+              updatedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  putDashboardLayout: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          items: {
+            /** @enum {string} */
+            widget:
+              | 'welcome'
+              | 'system-health'
+              | 'carbon-price'
+              | 'daily-volume'
+              | 'alerts'
+              | 'quick-actions'
+              | 'pending-actions'
+              | 'activity-log'
+              | 'idempotency-metrics'
+              | 'advanced-metrics';
+            x: number;
+            y: number;
+            w: number;
+            h: number;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              items: {
+                /** @enum {string} */
+                widget:
+                  | 'welcome'
+                  | 'system-health'
+                  | 'carbon-price'
+                  | 'daily-volume'
+                  | 'alerts'
+                  | 'quick-actions'
+                  | 'pending-actions'
+                  | 'activity-log'
+                  | 'idempotency-metrics'
+                  | 'advanced-metrics';
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+              }[];
+              saved: boolean;
+              updatedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `DASHBOARD__WIDGET_NOT_ALLOWED`: Your role cannot place this widget on the dashboard
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `IDEMPOTENCY_IN_FLIGHT`
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteDashboardLayout: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              items: {
+                /** @enum {string} */
+                widget:
+                  | 'welcome'
+                  | 'system-health'
+                  | 'carbon-price'
+                  | 'daily-volume'
+                  | 'alerts'
+                  | 'quick-actions'
+                  | 'pending-actions'
+                  | 'activity-log'
+                  | 'idempotency-metrics'
+                  | 'advanced-metrics';
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+              }[];
+              saved: boolean;
+              updatedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `DASHBOARD__WIDGET_NOT_ALLOWED`: Your role cannot place this widget on the dashboard
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `IDEMPOTENCY_IN_FLIGHT`
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDashboardDailyVolume: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              days: {
+                /** Format: date */
+                date: string;
+                minted: string;
+                retired: string;
+                mints: number;
+                retirements: number;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDashboardAlerts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              alerts: {
+                /** @enum {string} */
+                kind: 'security_alerts' | 'low_balance' | 'kyc';
+                /** @enum {string} */
+                severity: 'info' | 'warning' | 'error';
+                count: number;
+                detail: string;
+                link: string;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDashboardIdempotency: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              windowHours: number;
+              total: number;
+              completed: number;
+              inFlight: number;
+              conflicts: number;
+              failed: number;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
       /**
        * @description An unexpected server error (details only reach the server log).
        *
@@ -6881,6 +9599,9 @@ export interface operations {
        * @description The request is invalid: error.fields names each field with its problems.
        *
        *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_INVALID`: The first line must name the columns of a Verra registry export
        */
       400: components['responses']['BadRequest'];
       /**
@@ -6918,12 +9639,18 @@ export interface operations {
        * @description The body is too large.
        *
        *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_TOO_LARGE`: The file is larger than 2 MB
        */
       413: components['responses']['PayloadTooLarge'];
       /**
        * @description The body is not of a type the operation accepts.
        *
        *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_UNSUPPORTED`: The file must be a CSV export of the Verra registry (UTF-8 text)
        */
       415: components['responses']['UnsupportedMediaType'];
       /**
@@ -8626,6 +11353,9 @@ export interface operations {
        * @description The request is invalid: error.fields names each field with its problems.
        *
        *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_INVALID`: The first line must name the columns of a Verra registry export
        */
       400: components['responses']['BadRequest'];
       /**
@@ -8686,12 +11416,18 @@ export interface operations {
        * @description The body is too large.
        *
        *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_TOO_LARGE`: The file is larger than 2 MB
        */
       413: components['responses']['PayloadTooLarge'];
       /**
        * @description The body is not of a type the operation accepts.
        *
        *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_UNSUPPORTED`: The file must be a CSV export of the Verra registry (UTF-8 text)
        */
       415: components['responses']['UnsupportedMediaType'];
       /**
@@ -8861,6 +11597,9 @@ export interface operations {
        * @description The request is invalid: error.fields names each field with its problems.
        *
        *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_INVALID`: The first line must name the columns of a Verra registry export
        */
       400: components['responses']['BadRequest'];
       /**
@@ -8921,12 +11660,18 @@ export interface operations {
        * @description The body is too large.
        *
        *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_TOO_LARGE`: The file is larger than 2 MB
        */
       413: components['responses']['PayloadTooLarge'];
       /**
        * @description The body is not of a type the operation accepts.
        *
        *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_UNSUPPORTED`: The file must be a CSV export of the Verra registry (UTF-8 text)
        */
       415: components['responses']['UnsupportedMediaType'];
       /**
@@ -9248,6 +11993,9 @@ export interface operations {
        * @description The request is invalid: error.fields names each field with its problems.
        *
        *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_INVALID`: The first line must name the columns of a Verra registry export
        */
       400: components['responses']['BadRequest'];
       /**
@@ -9308,12 +12056,18 @@ export interface operations {
        * @description The body is too large.
        *
        *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_TOO_LARGE`: The file is larger than 2 MB
        */
       413: components['responses']['PayloadTooLarge'];
       /**
        * @description The body is not of a type the operation accepts.
        *
        *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_UNSUPPORTED`: The file must be a CSV export of the Verra registry (UTF-8 text)
        */
       415: components['responses']['UnsupportedMediaType'];
       /**
@@ -9598,6 +12352,9 @@ export interface operations {
        * @description The request is invalid: error.fields names each field with its problems.
        *
        *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_INVALID`: The first line must name the columns of a Verra registry export
        */
       400: components['responses']['BadRequest'];
       /**
@@ -9658,12 +12415,18 @@ export interface operations {
        * @description The body is too large.
        *
        *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_TOO_LARGE`: The file is larger than 2 MB
        */
       413: components['responses']['PayloadTooLarge'];
       /**
        * @description The body is not of a type the operation accepts.
        *
        *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_UNSUPPORTED`: The file must be a CSV export of the Verra registry (UTF-8 text)
        */
       415: components['responses']['UnsupportedMediaType'];
       /**
@@ -9691,7 +12454,7 @@ export interface operations {
       query?: {
         view?: 'pending' | 'all';
         status?: 'pending' | 'approved' | 'rejected' | 'delegated';
-        type?: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+        type?: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision' | 'reconciliation_sync';
         priority?: 'critical' | 'high' | 'medium' | 'low';
         search?: string;
         limit?: number;
@@ -9715,7 +12478,7 @@ export interface operations {
               /** Format: uuid */
               id: string;
               /** @enum {string} */
-              type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+              type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision' | 'reconciliation_sync';
               summary: string;
               /** Format: uuid */
               companyId: string;
@@ -9867,7 +12630,7 @@ export interface operations {
             success: true;
             data: {
               /** @enum {string} */
-              operationType: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+              operationType: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision' | 'reconciliation_sync';
               version: number;
               levels: {
                 level: number;
@@ -9922,7 +12685,7 @@ export interface operations {
         'Idempotency-Key'?: string;
       };
       path: {
-        operationType: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+        operationType: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision' | 'reconciliation_sync';
       };
       cookie?: never;
     };
@@ -9950,7 +12713,7 @@ export interface operations {
             success: true;
             data: {
               /** @enum {string} */
-              operationType: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+              operationType: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision' | 'reconciliation_sync';
               version: number;
               levels: {
                 level: number;
@@ -9976,6 +12739,7 @@ export interface operations {
        *
        *     error.reason, the business failure:
        *     - `APPROVALS__DELEGATE_NOT_ELIGIBLE`: The delegate must be another active user who may decide this level and did not request it.
+       *     - `REGISTRY__CSV_INVALID`: The first line must name the columns of a Verra registry export
        */
       400: components['responses']['BadRequest'];
       /**
@@ -10041,12 +12805,18 @@ export interface operations {
        * @description The body is too large.
        *
        *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_TOO_LARGE`: The file is larger than 2 MB
        */
       413: components['responses']['PayloadTooLarge'];
       /**
        * @description The body is not of a type the operation accepts.
        *
        *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_UNSUPPORTED`: The file must be a CSV export of the Verra registry (UTF-8 text)
        */
       415: components['responses']['UnsupportedMediaType'];
       /**
@@ -10093,7 +12863,7 @@ export interface operations {
               /** Format: uuid */
               id: string;
               /** @enum {string} */
-              type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+              type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision' | 'reconciliation_sync';
               summary: string;
               /** Format: uuid */
               companyId: string;
@@ -10286,7 +13056,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+                type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision' | 'reconciliation_sync';
                 summary: string;
                 /** Format: uuid */
                 companyId: string;
@@ -10343,6 +13113,7 @@ export interface operations {
        *
        *     error.reason, the business failure:
        *     - `APPROVALS__DELEGATE_NOT_ELIGIBLE`: The delegate must be another active user who may decide this level and did not request it.
+       *     - `REGISTRY__CSV_INVALID`: The first line must name the columns of a Verra registry export
        */
       400: components['responses']['BadRequest'];
       /**
@@ -10408,12 +13179,18 @@ export interface operations {
        * @description The body is too large.
        *
        *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_TOO_LARGE`: The file is larger than 2 MB
        */
       413: components['responses']['PayloadTooLarge'];
       /**
        * @description The body is not of a type the operation accepts.
        *
        *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_UNSUPPORTED`: The file must be a CSV export of the Verra registry (UTF-8 text)
        */
       415: components['responses']['UnsupportedMediaType'];
       /**
@@ -10472,7 +13249,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+                type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision' | 'reconciliation_sync';
                 summary: string;
                 /** Format: uuid */
                 companyId: string;
@@ -10529,6 +13306,7 @@ export interface operations {
        *
        *     error.reason, the business failure:
        *     - `APPROVALS__DELEGATE_NOT_ELIGIBLE`: The delegate must be another active user who may decide this level and did not request it.
+       *     - `REGISTRY__CSV_INVALID`: The first line must name the columns of a Verra registry export
        */
       400: components['responses']['BadRequest'];
       /**
@@ -10594,12 +13372,18 @@ export interface operations {
        * @description The body is too large.
        *
        *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_TOO_LARGE`: The file is larger than 2 MB
        */
       413: components['responses']['PayloadTooLarge'];
       /**
        * @description The body is not of a type the operation accepts.
        *
        *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_UNSUPPORTED`: The file must be a CSV export of the Verra registry (UTF-8 text)
        */
       415: components['responses']['UnsupportedMediaType'];
       /**
@@ -10660,7 +13444,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision';
+                type: 'mint' | 'retirement' | 'wallet_registration' | 'transfer' | 'offset_request' | 'kyc_decision' | 'reconciliation_sync';
                 summary: string;
                 /** Format: uuid */
                 companyId: string;
@@ -10717,6 +13501,7 @@ export interface operations {
        *
        *     error.reason, the business failure:
        *     - `APPROVALS__DELEGATE_NOT_ELIGIBLE`: The delegate must be another active user who may decide this level and did not request it.
+       *     - `REGISTRY__CSV_INVALID`: The first line must name the columns of a Verra registry export
        */
       400: components['responses']['BadRequest'];
       /**
@@ -10782,12 +13567,18 @@ export interface operations {
        * @description The body is too large.
        *
        *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_TOO_LARGE`: The file is larger than 2 MB
        */
       413: components['responses']['PayloadTooLarge'];
       /**
        * @description The body is not of a type the operation accepts.
        *
        *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_UNSUPPORTED`: The file must be a CSV export of the Verra registry (UTF-8 text)
        */
       415: components['responses']['UnsupportedMediaType'];
       /**
@@ -12114,6 +14905,7 @@ export interface operations {
                 certificateId: string | null;
               }[];
               total: number;
+              totalCapped: boolean;
               page: number;
               pageSize: number;
               chainAvailable: boolean;
@@ -12248,7 +15040,7 @@ export interface operations {
   getRetirements: {
     parameters: {
       query?: {
-        status?: 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
+        status?: 'awaiting_approval' | 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
         companyId?: string;
         page?: number;
         pageSize?: number;
@@ -12273,7 +15065,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                status: 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
+                status: 'awaiting_approval' | 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
                 amount: string;
                 decimals: number;
                 /** Format: uuid */
@@ -12310,6 +15102,7 @@ export interface operations {
                 cancelledAt: string | null;
               }[];
               total: number;
+              totalCapped: boolean;
               page: number;
               pageSize: number;
             };
@@ -12400,7 +15193,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                status: 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
+                status: 'awaiting_approval' | 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
                 amount: string;
                 decimals: number;
                 /** Format: uuid */
@@ -12570,7 +15363,7 @@ export interface operations {
               /** Format: uuid */
               id: string;
               /** @enum {string} */
-              status: 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
+              status: 'awaiting_approval' | 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
               amount: string;
               decimals: number;
               /** Format: uuid */
@@ -12727,7 +15520,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                status: 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
+                status: 'awaiting_approval' | 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
                 amount: string;
                 decimals: number;
                 /** Format: uuid */
@@ -12880,7 +15673,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                status: 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
+                status: 'awaiting_approval' | 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
                 amount: string;
                 decimals: number;
                 /** Format: uuid */
@@ -13091,7 +15884,7 @@ export interface operations {
               /** Format: uuid */
               id: string;
               /** @enum {string} */
-              status: 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
+              status: 'awaiting_approval' | 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled';
               amount: string;
               decimals: number;
               /** Format: uuid */
@@ -13175,7 +15968,7 @@ export interface operations {
   getOffsetsRequests: {
     parameters: {
       query?: {
-        status?: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed';
+        status?: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed' | 'withdrawn';
         page?: number;
         pageSize?: number;
       };
@@ -13199,7 +15992,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string;
                 /** @enum {string} */
-                status: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed';
+                status: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed' | 'withdrawn';
                 /** @enum {string} */
                 sourcing: 'own_credits' | 'platform_sourced';
                 /** Format: uuid */
@@ -13224,7 +16017,8 @@ export interface operations {
                 requestedDate: string;
                 approvalId: string | null;
                 retirementId: string | null;
-                retirementStatus: ('pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled') | null;
+                retirementStatus:
+                  ('awaiting_approval' | 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled') | null;
                 certificateId: string | null;
                 certificateNumber: string | null;
                 certificateUrl: string | null;
@@ -13326,7 +16120,7 @@ export interface operations {
               /** Format: uuid */
               id: string;
               /** @enum {string} */
-              status: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed';
+              status: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed' | 'withdrawn';
               /** @enum {string} */
               sourcing: 'own_credits' | 'platform_sourced';
               /** Format: uuid */
@@ -13351,7 +16145,8 @@ export interface operations {
               requestedDate: string;
               approvalId: string | null;
               retirementId: string | null;
-              retirementStatus: ('pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled') | null;
+              retirementStatus:
+                ('awaiting_approval' | 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled') | null;
               certificateId: string | null;
               certificateNumber: string | null;
               certificateUrl: string | null;
@@ -13389,6 +16184,9 @@ export interface operations {
        * @description Signed in but not allowed.
        *
        *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `OFFSET__NOT_REQUESTER`: Only the person who made the request can withdraw it.
        */
       403: components['responses']['Forbidden'];
       /**
@@ -13404,6 +16202,7 @@ export interface operations {
        *
        *     error.reason, the business failure:
        *     - `OFFSET__NO_PLATFORM_SOURCE`: The platform holds no approved platform-managed wallet with enough of this token to source the request.
+       *     - `OFFSET__NOT_WITHDRAWABLE`: Only a request still waiting for approval can be withdrawn.
        */
       409: components['responses']['Conflict'];
       /**
@@ -13418,6 +16217,140 @@ export interface operations {
        *     error.code: `UNSUPPORTED_MEDIA_TYPE`
        */
       415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postOffsetsRequestsByIdWithdraw: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              status: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed' | 'withdrawn';
+              /** @enum {string} */
+              sourcing: 'own_credits' | 'platform_sourced';
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              requestedBy: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              tokenMint: string;
+              tokenSymbol: string;
+              projectId: string;
+              projectName: string;
+              walletAddress: string | null;
+              quantity: string;
+              beneficiaryName: string;
+              purpose: string;
+              /** @enum {string} */
+              reason: 'voluntary_offset' | 'compliance' | 'net_zero_commitment' | 'product_neutrality' | 'event_offset' | 'other';
+              country: string;
+              requestedDate: string;
+              approvalId: string | null;
+              retirementId: string | null;
+              retirementStatus:
+                ('awaiting_approval' | 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled') | null;
+              certificateId: string | null;
+              certificateNumber: string | null;
+              certificateUrl: string | null;
+              error: string | null;
+              createdAt: string;
+              updatedAt: string;
+              decidedAt: string | null;
+              completedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `OFFSET__MANAGED_WALLET_REQUIRED`: Offsets from your own credits are retired from a platform-managed wallet: an approval cannot wait for a browser signature.
+       *     - `OFFSET__WALLET_REQUIRED`: Choose the platform-managed wallet of your company that holds the credits.
+       *     - `OFFSET__UNKNOWN_TOKEN`: This token is not a carbon token of your organisation.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `OFFSET__NOT_REQUESTER`: Only the person who made the request can withdraw it.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `OFFSET__NO_PLATFORM_SOURCE`: The platform holds no approved platform-managed wallet with enough of this token to source the request.
+       *     - `OFFSET__NOT_WITHDRAWABLE`: Only a request still waiting for approval can be withdrawn.
+       */
+      409: components['responses']['Conflict'];
       /**
        * @description The Idempotency-Key was already used with a different request.
        *
@@ -13520,7 +16453,7 @@ export interface operations {
               /** Format: uuid */
               id: string;
               /** @enum {string} */
-              status: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed';
+              status: 'pending_approval' | 'approved' | 'retiring' | 'completed' | 'rejected' | 'failed' | 'withdrawn';
               /** @enum {string} */
               sourcing: 'own_credits' | 'platform_sourced';
               /** Format: uuid */
@@ -13545,7 +16478,8 @@ export interface operations {
               requestedDate: string;
               approvalId: string | null;
               retirementId: string | null;
-              retirementStatus: ('pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled') | null;
+              retirementStatus:
+                ('awaiting_approval' | 'pending' | 'awaiting_signature' | 'scheduled' | 'processing' | 'completed' | 'failed' | 'cancelled') | null;
               certificateId: string | null;
               certificateNumber: string | null;
               certificateUrl: string | null;
@@ -13554,6 +16488,3389 @@ export interface operations {
               updatedAt: string;
               decidedAt: string | null;
               completedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getInvoices: {
+    parameters: {
+      query?: {
+        search?: string;
+        status?: 'draft' | 'pending' | 'paid' | 'overdue' | 'cancelled';
+        companyId?: string;
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                number: string;
+                /** Format: uuid */
+                companyId: string;
+                companyName: string;
+                title: string;
+                /** @enum {string} */
+                status: 'draft' | 'pending' | 'paid' | 'overdue' | 'cancelled';
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                amount: string;
+                taxRate: string;
+                taxAmount: string;
+                totalAmount: string;
+                paidAmount: string;
+                balanceDue: string;
+                issueDate: string;
+                dueDate: string;
+                paidDate: string | null;
+                notes: string | null;
+                source: string;
+                createdAt: string;
+                updatedAt: string;
+              }[];
+              total: number;
+              page: number;
+              pageSize: number;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postInvoices: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          companyId?: string;
+          title: string;
+          /** @enum {string} */
+          currency: 'USD' | 'EUR' | 'GBP';
+          /** Format: date */
+          issueDate: string;
+          /** Format: date */
+          dueDate: string;
+          /** @default 0 */
+          taxRate?: string;
+          notes?: string;
+          lines: {
+            description: string;
+            quantity: string;
+            unitPrice: string;
+          }[];
+          /**
+           * @default draft
+           * @enum {string}
+           */
+          status?: 'draft' | 'pending';
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              number: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              title: string;
+              /** @enum {string} */
+              status: 'draft' | 'pending' | 'paid' | 'overdue' | 'cancelled';
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP';
+              amount: string;
+              taxRate: string;
+              taxAmount: string;
+              totalAmount: string;
+              paidAmount: string;
+              balanceDue: string;
+              issueDate: string;
+              dueDate: string;
+              paidDate: string | null;
+              notes: string | null;
+              source: string;
+              createdAt: string;
+              updatedAt: string;
+              lines: {
+                /** Format: uuid */
+                id: string;
+                description: string;
+                quantity: string;
+                unitPrice: string;
+                amount: string;
+                operationKind: ('mint' | 'batch_mint' | 'retirement') | null;
+                operationId: string | null;
+                signature: string | null;
+              }[];
+              payments: {
+                /** Format: uuid */
+                id: string;
+                amount: string;
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                /** @enum {string} */
+                method: 'credit_card' | 'bank_transfer' | 'wire_transfer' | 'check' | 'cash';
+                reference: string | null;
+                notes: string | null;
+                paidAt: string;
+                recordedBy: string | null;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__OVERPAYMENT`: The payment is more than the balance due.
+       *     - `INVOICES__NO_LINES`: An invoice needs at least one line.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__NOT_EDITABLE`: Only draft, pending or overdue invoices without payments can be edited.
+       *     - `INVOICES__ONLY_DRAFTS_DELETED`: Only draft invoices can be deleted; cancel the others instead.
+       *     - `INVOICES__NOT_CANCELLABLE`: Paid, cancelled or partly paid invoices cannot be cancelled.
+       *     - `INVOICES__NOT_PAYABLE`: Only pending or overdue invoices take payments.
+       *     - `INVOICES__NOT_ISSUABLE`: Only a draft invoice can be issued.
+       *     - `INVOICES__MISMATCH_ALREADY_RESOLVED`: This mismatch was already resolved.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getInvoicesStats: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              currencies: {
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                totalRevenue: string;
+                pendingAmount: string;
+                overdueAmount: string;
+                collectionRate: string | null;
+              }[];
+              averagePaymentDays: string | null;
+              counts: {
+                [key: string]: number;
+              };
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getInvoicesExport: {
+    parameters: {
+      query?: {
+        search?: string;
+        status?: 'draft' | 'pending' | 'paid' | 'overdue' | 'cancelled';
+        companyId?: string;
+        format?: 'csv' | 'json';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+          'application/json': string;
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getInvoicesById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              number: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              title: string;
+              /** @enum {string} */
+              status: 'draft' | 'pending' | 'paid' | 'overdue' | 'cancelled';
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP';
+              amount: string;
+              taxRate: string;
+              taxAmount: string;
+              totalAmount: string;
+              paidAmount: string;
+              balanceDue: string;
+              issueDate: string;
+              dueDate: string;
+              paidDate: string | null;
+              notes: string | null;
+              source: string;
+              createdAt: string;
+              updatedAt: string;
+              lines: {
+                /** Format: uuid */
+                id: string;
+                description: string;
+                quantity: string;
+                unitPrice: string;
+                amount: string;
+                operationKind: ('mint' | 'batch_mint' | 'retirement') | null;
+                operationId: string | null;
+                signature: string | null;
+              }[];
+              payments: {
+                /** Format: uuid */
+                id: string;
+                amount: string;
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                /** @enum {string} */
+                method: 'credit_card' | 'bank_transfer' | 'wire_transfer' | 'check' | 'cash';
+                reference: string | null;
+                notes: string | null;
+                paidAt: string;
+                recordedBy: string | null;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  putInvoicesById: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          companyId?: string;
+          title: string;
+          /** @enum {string} */
+          currency: 'USD' | 'EUR' | 'GBP';
+          /** Format: date */
+          issueDate: string;
+          /** Format: date */
+          dueDate: string;
+          /** @default 0 */
+          taxRate?: string;
+          notes?: string;
+          lines: {
+            description: string;
+            quantity: string;
+            unitPrice: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              number: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              title: string;
+              /** @enum {string} */
+              status: 'draft' | 'pending' | 'paid' | 'overdue' | 'cancelled';
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP';
+              amount: string;
+              taxRate: string;
+              taxAmount: string;
+              totalAmount: string;
+              paidAmount: string;
+              balanceDue: string;
+              issueDate: string;
+              dueDate: string;
+              paidDate: string | null;
+              notes: string | null;
+              source: string;
+              createdAt: string;
+              updatedAt: string;
+              lines: {
+                /** Format: uuid */
+                id: string;
+                description: string;
+                quantity: string;
+                unitPrice: string;
+                amount: string;
+                operationKind: ('mint' | 'batch_mint' | 'retirement') | null;
+                operationId: string | null;
+                signature: string | null;
+              }[];
+              payments: {
+                /** Format: uuid */
+                id: string;
+                amount: string;
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                /** @enum {string} */
+                method: 'credit_card' | 'bank_transfer' | 'wire_transfer' | 'check' | 'cash';
+                reference: string | null;
+                notes: string | null;
+                paidAt: string;
+                recordedBy: string | null;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__OVERPAYMENT`: The payment is more than the balance due.
+       *     - `INVOICES__NO_LINES`: An invoice needs at least one line.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__NOT_EDITABLE`: Only draft, pending or overdue invoices without payments can be edited.
+       *     - `INVOICES__ONLY_DRAFTS_DELETED`: Only draft invoices can be deleted; cancel the others instead.
+       *     - `INVOICES__NOT_CANCELLABLE`: Paid, cancelled or partly paid invoices cannot be cancelled.
+       *     - `INVOICES__NOT_PAYABLE`: Only pending or overdue invoices take payments.
+       *     - `INVOICES__NOT_ISSUABLE`: Only a draft invoice can be issued.
+       *     - `INVOICES__MISMATCH_ALREADY_RESOLVED`: This mismatch was already resolved.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteInvoicesById: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              deleted: number;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__OVERPAYMENT`: The payment is more than the balance due.
+       *     - `INVOICES__NO_LINES`: An invoice needs at least one line.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__NOT_EDITABLE`: Only draft, pending or overdue invoices without payments can be edited.
+       *     - `INVOICES__ONLY_DRAFTS_DELETED`: Only draft invoices can be deleted; cancel the others instead.
+       *     - `INVOICES__NOT_CANCELLABLE`: Paid, cancelled or partly paid invoices cannot be cancelled.
+       *     - `INVOICES__NOT_PAYABLE`: Only pending or overdue invoices take payments.
+       *     - `INVOICES__NOT_ISSUABLE`: Only a draft invoice can be issued.
+       *     - `INVOICES__MISMATCH_ALREADY_RESOLVED`: This mismatch was already resolved.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getInvoicesByIdPdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postInvoicesByIdIssue: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              number: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              title: string;
+              /** @enum {string} */
+              status: 'draft' | 'pending' | 'paid' | 'overdue' | 'cancelled';
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP';
+              amount: string;
+              taxRate: string;
+              taxAmount: string;
+              totalAmount: string;
+              paidAmount: string;
+              balanceDue: string;
+              issueDate: string;
+              dueDate: string;
+              paidDate: string | null;
+              notes: string | null;
+              source: string;
+              createdAt: string;
+              updatedAt: string;
+              lines: {
+                /** Format: uuid */
+                id: string;
+                description: string;
+                quantity: string;
+                unitPrice: string;
+                amount: string;
+                operationKind: ('mint' | 'batch_mint' | 'retirement') | null;
+                operationId: string | null;
+                signature: string | null;
+              }[];
+              payments: {
+                /** Format: uuid */
+                id: string;
+                amount: string;
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                /** @enum {string} */
+                method: 'credit_card' | 'bank_transfer' | 'wire_transfer' | 'check' | 'cash';
+                reference: string | null;
+                notes: string | null;
+                paidAt: string;
+                recordedBy: string | null;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__OVERPAYMENT`: The payment is more than the balance due.
+       *     - `INVOICES__NO_LINES`: An invoice needs at least one line.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__NOT_EDITABLE`: Only draft, pending or overdue invoices without payments can be edited.
+       *     - `INVOICES__ONLY_DRAFTS_DELETED`: Only draft invoices can be deleted; cancel the others instead.
+       *     - `INVOICES__NOT_CANCELLABLE`: Paid, cancelled or partly paid invoices cannot be cancelled.
+       *     - `INVOICES__NOT_PAYABLE`: Only pending or overdue invoices take payments.
+       *     - `INVOICES__NOT_ISSUABLE`: Only a draft invoice can be issued.
+       *     - `INVOICES__MISMATCH_ALREADY_RESOLVED`: This mismatch was already resolved.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postInvoicesByIdCancel: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              number: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              title: string;
+              /** @enum {string} */
+              status: 'draft' | 'pending' | 'paid' | 'overdue' | 'cancelled';
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP';
+              amount: string;
+              taxRate: string;
+              taxAmount: string;
+              totalAmount: string;
+              paidAmount: string;
+              balanceDue: string;
+              issueDate: string;
+              dueDate: string;
+              paidDate: string | null;
+              notes: string | null;
+              source: string;
+              createdAt: string;
+              updatedAt: string;
+              lines: {
+                /** Format: uuid */
+                id: string;
+                description: string;
+                quantity: string;
+                unitPrice: string;
+                amount: string;
+                operationKind: ('mint' | 'batch_mint' | 'retirement') | null;
+                operationId: string | null;
+                signature: string | null;
+              }[];
+              payments: {
+                /** Format: uuid */
+                id: string;
+                amount: string;
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                /** @enum {string} */
+                method: 'credit_card' | 'bank_transfer' | 'wire_transfer' | 'check' | 'cash';
+                reference: string | null;
+                notes: string | null;
+                paidAt: string;
+                recordedBy: string | null;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__OVERPAYMENT`: The payment is more than the balance due.
+       *     - `INVOICES__NO_LINES`: An invoice needs at least one line.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__NOT_EDITABLE`: Only draft, pending or overdue invoices without payments can be edited.
+       *     - `INVOICES__ONLY_DRAFTS_DELETED`: Only draft invoices can be deleted; cancel the others instead.
+       *     - `INVOICES__NOT_CANCELLABLE`: Paid, cancelled or partly paid invoices cannot be cancelled.
+       *     - `INVOICES__NOT_PAYABLE`: Only pending or overdue invoices take payments.
+       *     - `INVOICES__NOT_ISSUABLE`: Only a draft invoice can be issued.
+       *     - `INVOICES__MISMATCH_ALREADY_RESOLVED`: This mismatch was already resolved.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postInvoicesDelete: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          ids: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              deleted: number;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__OVERPAYMENT`: The payment is more than the balance due.
+       *     - `INVOICES__NO_LINES`: An invoice needs at least one line.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__NOT_EDITABLE`: Only draft, pending or overdue invoices without payments can be edited.
+       *     - `INVOICES__ONLY_DRAFTS_DELETED`: Only draft invoices can be deleted; cancel the others instead.
+       *     - `INVOICES__NOT_CANCELLABLE`: Paid, cancelled or partly paid invoices cannot be cancelled.
+       *     - `INVOICES__NOT_PAYABLE`: Only pending or overdue invoices take payments.
+       *     - `INVOICES__NOT_ISSUABLE`: Only a draft invoice can be issued.
+       *     - `INVOICES__MISMATCH_ALREADY_RESOLVED`: This mismatch was already resolved.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postInvoicesByIdPayments: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          method: 'credit_card' | 'bank_transfer' | 'wire_transfer' | 'check' | 'cash';
+          amount?: string;
+          reference?: string;
+          notes?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              invoice: {
+                /** Format: uuid */
+                id: string;
+                number: string;
+                /** Format: uuid */
+                companyId: string;
+                companyName: string;
+                title: string;
+                /** @enum {string} */
+                status: 'draft' | 'pending' | 'paid' | 'overdue' | 'cancelled';
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                amount: string;
+                taxRate: string;
+                taxAmount: string;
+                totalAmount: string;
+                paidAmount: string;
+                balanceDue: string;
+                issueDate: string;
+                dueDate: string;
+                paidDate: string | null;
+                notes: string | null;
+                source: string;
+                createdAt: string;
+                updatedAt: string;
+                lines: {
+                  /** Format: uuid */
+                  id: string;
+                  description: string;
+                  quantity: string;
+                  unitPrice: string;
+                  amount: string;
+                  operationKind: ('mint' | 'batch_mint' | 'retirement') | null;
+                  operationId: string | null;
+                  signature: string | null;
+                }[];
+                payments: {
+                  /** Format: uuid */
+                  id: string;
+                  amount: string;
+                  /** @enum {string} */
+                  currency: 'USD' | 'EUR' | 'GBP';
+                  /** @enum {string} */
+                  method: 'credit_card' | 'bank_transfer' | 'wire_transfer' | 'check' | 'cash';
+                  reference: string | null;
+                  notes: string | null;
+                  paidAt: string;
+                  recordedBy: string | null;
+                }[];
+              };
+              payment: {
+                /** Format: uuid */
+                id: string;
+                amount: string;
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                /** @enum {string} */
+                method: 'credit_card' | 'bank_transfer' | 'wire_transfer' | 'check' | 'cash';
+                reference: string | null;
+                notes: string | null;
+                paidAt: string;
+                recordedBy: string | null;
+              };
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__OVERPAYMENT`: The payment is more than the balance due.
+       *     - `INVOICES__NO_LINES`: An invoice needs at least one line.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__NOT_EDITABLE`: Only draft, pending or overdue invoices without payments can be edited.
+       *     - `INVOICES__ONLY_DRAFTS_DELETED`: Only draft invoices can be deleted; cancel the others instead.
+       *     - `INVOICES__NOT_CANCELLABLE`: Paid, cancelled or partly paid invoices cannot be cancelled.
+       *     - `INVOICES__NOT_PAYABLE`: Only pending or overdue invoices take payments.
+       *     - `INVOICES__NOT_ISSUABLE`: Only a draft invoice can be issued.
+       *     - `INVOICES__MISMATCH_ALREADY_RESOLVED`: This mismatch was already resolved.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postInvoicesByIdMarkPaid: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          method: 'credit_card' | 'bank_transfer' | 'wire_transfer' | 'check' | 'cash';
+          reference?: string;
+          notes?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              invoice: {
+                /** Format: uuid */
+                id: string;
+                number: string;
+                /** Format: uuid */
+                companyId: string;
+                companyName: string;
+                title: string;
+                /** @enum {string} */
+                status: 'draft' | 'pending' | 'paid' | 'overdue' | 'cancelled';
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                amount: string;
+                taxRate: string;
+                taxAmount: string;
+                totalAmount: string;
+                paidAmount: string;
+                balanceDue: string;
+                issueDate: string;
+                dueDate: string;
+                paidDate: string | null;
+                notes: string | null;
+                source: string;
+                createdAt: string;
+                updatedAt: string;
+                lines: {
+                  /** Format: uuid */
+                  id: string;
+                  description: string;
+                  quantity: string;
+                  unitPrice: string;
+                  amount: string;
+                  operationKind: ('mint' | 'batch_mint' | 'retirement') | null;
+                  operationId: string | null;
+                  signature: string | null;
+                }[];
+                payments: {
+                  /** Format: uuid */
+                  id: string;
+                  amount: string;
+                  /** @enum {string} */
+                  currency: 'USD' | 'EUR' | 'GBP';
+                  /** @enum {string} */
+                  method: 'credit_card' | 'bank_transfer' | 'wire_transfer' | 'check' | 'cash';
+                  reference: string | null;
+                  notes: string | null;
+                  paidAt: string;
+                  recordedBy: string | null;
+                }[];
+              };
+              payment: {
+                /** Format: uuid */
+                id: string;
+                amount: string;
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                /** @enum {string} */
+                method: 'credit_card' | 'bank_transfer' | 'wire_transfer' | 'check' | 'cash';
+                reference: string | null;
+                notes: string | null;
+                paidAt: string;
+                recordedBy: string | null;
+              };
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__OVERPAYMENT`: The payment is more than the balance due.
+       *     - `INVOICES__NO_LINES`: An invoice needs at least one line.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__NOT_EDITABLE`: Only draft, pending or overdue invoices without payments can be edited.
+       *     - `INVOICES__ONLY_DRAFTS_DELETED`: Only draft invoices can be deleted; cancel the others instead.
+       *     - `INVOICES__NOT_CANCELLABLE`: Paid, cancelled or partly paid invoices cannot be cancelled.
+       *     - `INVOICES__NOT_PAYABLE`: Only pending or overdue invoices take payments.
+       *     - `INVOICES__NOT_ISSUABLE`: Only a draft invoice can be issued.
+       *     - `INVOICES__MISMATCH_ALREADY_RESOLVED`: This mismatch was already resolved.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getFinancialReconciliation: {
+    parameters: {
+      query?: {
+        includeResolved?: 'true' | 'false';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              currencies: {
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                invoiced: string;
+                paid: string;
+                outstanding: string;
+              }[];
+              billableOperations: number;
+              billedOperations: number;
+              mismatches: {
+                /** @enum {string} */
+                kind: 'unbilled_operation' | 'payment_without_invoice' | 'amount_difference';
+                subjectId: string;
+                /** Format: uuid */
+                companyId: string;
+                companyName: string;
+                description: string;
+                invoiceNumber: string | null;
+                currency: ('USD' | 'EUR' | 'GBP') | null;
+                expected: string | null;
+                actual: string | null;
+                occurredAt: string;
+                resolution: {
+                  note: string;
+                  resolvedBy: string | null;
+                  resolvedAt: string;
+                } | null;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postFinancialReconciliationResolutions: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          kind: 'unbilled_operation' | 'payment_without_invoice' | 'amount_difference';
+          subjectId: string;
+          note: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @enum {string} */
+              kind: 'unbilled_operation' | 'payment_without_invoice' | 'amount_difference';
+              subjectId: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              description: string;
+              invoiceNumber: string | null;
+              currency: ('USD' | 'EUR' | 'GBP') | null;
+              expected: string | null;
+              actual: string | null;
+              occurredAt: string;
+              resolution: {
+                note: string;
+                resolvedBy: string | null;
+                resolvedAt: string;
+              } | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__OVERPAYMENT`: The payment is more than the balance due.
+       *     - `INVOICES__NO_LINES`: An invoice needs at least one line.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__UNKNOWN_COMPANY`: Select a company of your organisation.
+       *     - `INVOICES__MISMATCH_NOT_FOUND`: This mismatch is not open any more.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `INVOICES__NOT_EDITABLE`: Only draft, pending or overdue invoices without payments can be edited.
+       *     - `INVOICES__ONLY_DRAFTS_DELETED`: Only draft invoices can be deleted; cancel the others instead.
+       *     - `INVOICES__NOT_CANCELLABLE`: Paid, cancelled or partly paid invoices cannot be cancelled.
+       *     - `INVOICES__NOT_PAYABLE`: Only pending or overdue invoices take payments.
+       *     - `INVOICES__NOT_ISSUABLE`: Only a draft invoice can be issued.
+       *     - `INVOICES__MISMATCH_ALREADY_RESOLVED`: This mismatch was already resolved.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getPurchasesAvailability: {
+    parameters: {
+      query: {
+        projectId: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              projectId: string;
+              vintages: {
+                vintage: number;
+                available: string;
+                unitPriceUsd: string;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postPurchasesQuotes: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          projectId: string;
+          vintage: number;
+          quantity: number | string;
+          /**
+           * @default USD
+           * @enum {string}
+           */
+          currency?: 'USD' | 'EUR' | 'GBP';
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              projectId: string;
+              projectName: string;
+              vintage: number;
+              quantity: string;
+              available: string;
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP';
+              unitPriceUsd: string;
+              rate: string;
+              unitPrice: string;
+              subtotal: string;
+              feeRateBps: number;
+              fee: string;
+              total: string;
+              /** @enum {string} */
+              status: 'quoted' | 'reserved' | 'invoiced' | 'paid' | 'delivered' | 'expired' | 'cancelled';
+              quoteExpiresAt: string;
+              paymentDueAt: string | null;
+              walletAddress: string | null;
+              invoiceId: string | null;
+              invoiceNumber: string | null;
+              serialNumbers: string[];
+              mintAddress: string | null;
+              signature: string | null;
+              deliveryError: string | null;
+              createdAt: string;
+              updatedAt: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `PURCHASE__WALLET_REQUIRED`: Choose an approved wallet of your company to receive the tokens.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `PURCHASE__QUOTE_EXPIRED`: This quote has expired. Please ask for a new one.
+       *     - `PURCHASE__PRICE_MOVED`: The price changed by more than the slippage tolerance since this quote. Please ask for a new one.
+       *     - `PURCHASE__NOT_CONFIRMABLE`: Only a quote that is still valid can be confirmed.
+       *     - `PURCHASE__NOT_CANCELLABLE`: Only an order that is not paid yet can be cancelled.
+       *     - `PURCHASE__QUANTITY_UNAVAILABLE`: That many credits are no longer available for this vintage.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postPurchasesOrdersByIdConfirm: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          walletAddress: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              projectId: string;
+              projectName: string;
+              vintage: number;
+              quantity: string;
+              available: string;
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP';
+              unitPriceUsd: string;
+              rate: string;
+              unitPrice: string;
+              subtotal: string;
+              feeRateBps: number;
+              fee: string;
+              total: string;
+              /** @enum {string} */
+              status: 'quoted' | 'reserved' | 'invoiced' | 'paid' | 'delivered' | 'expired' | 'cancelled';
+              quoteExpiresAt: string;
+              paymentDueAt: string | null;
+              walletAddress: string | null;
+              invoiceId: string | null;
+              invoiceNumber: string | null;
+              serialNumbers: string[];
+              mintAddress: string | null;
+              signature: string | null;
+              deliveryError: string | null;
+              createdAt: string;
+              updatedAt: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `PURCHASE__WALLET_REQUIRED`: Choose an approved wallet of your company to receive the tokens.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `PURCHASE__QUOTE_EXPIRED`: This quote has expired. Please ask for a new one.
+       *     - `PURCHASE__PRICE_MOVED`: The price changed by more than the slippage tolerance since this quote. Please ask for a new one.
+       *     - `PURCHASE__NOT_CONFIRMABLE`: Only a quote that is still valid can be confirmed.
+       *     - `PURCHASE__NOT_CANCELLABLE`: Only an order that is not paid yet can be cancelled.
+       *     - `PURCHASE__QUANTITY_UNAVAILABLE`: That many credits are no longer available for this vintage.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postPurchasesOrdersByIdCancel: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key': string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              projectId: string;
+              projectName: string;
+              vintage: number;
+              quantity: string;
+              available: string;
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP';
+              unitPriceUsd: string;
+              rate: string;
+              unitPrice: string;
+              subtotal: string;
+              feeRateBps: number;
+              fee: string;
+              total: string;
+              /** @enum {string} */
+              status: 'quoted' | 'reserved' | 'invoiced' | 'paid' | 'delivered' | 'expired' | 'cancelled';
+              quoteExpiresAt: string;
+              paymentDueAt: string | null;
+              walletAddress: string | null;
+              invoiceId: string | null;
+              invoiceNumber: string | null;
+              serialNumbers: string[];
+              mintAddress: string | null;
+              signature: string | null;
+              deliveryError: string | null;
+              createdAt: string;
+              updatedAt: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `PURCHASE__WALLET_REQUIRED`: Choose an approved wallet of your company to receive the tokens.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `PURCHASE__QUOTE_EXPIRED`: This quote has expired. Please ask for a new one.
+       *     - `PURCHASE__PRICE_MOVED`: The price changed by more than the slippage tolerance since this quote. Please ask for a new one.
+       *     - `PURCHASE__NOT_CONFIRMABLE`: Only a quote that is still valid can be confirmed.
+       *     - `PURCHASE__NOT_CANCELLABLE`: Only an order that is not paid yet can be cancelled.
+       *     - `PURCHASE__QUANTITY_UNAVAILABLE`: That many credits are no longer available for this vintage.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getPurchasesOrders: {
+    parameters: {
+      query?: {
+        status?: 'quoted' | 'reserved' | 'invoiced' | 'paid' | 'delivered' | 'expired' | 'cancelled';
+        companyId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              orders: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                companyId: string;
+                companyName: string;
+                projectId: string;
+                projectName: string;
+                vintage: number;
+                quantity: string;
+                available: string;
+                /** @enum {string} */
+                currency: 'USD' | 'EUR' | 'GBP';
+                unitPriceUsd: string;
+                rate: string;
+                unitPrice: string;
+                subtotal: string;
+                feeRateBps: number;
+                fee: string;
+                total: string;
+                /** @enum {string} */
+                status: 'quoted' | 'reserved' | 'invoiced' | 'paid' | 'delivered' | 'expired' | 'cancelled';
+                quoteExpiresAt: string;
+                paymentDueAt: string | null;
+                walletAddress: string | null;
+                invoiceId: string | null;
+                invoiceNumber: string | null;
+                serialNumbers: string[];
+                mintAddress: string | null;
+                signature: string | null;
+                deliveryError: string | null;
+                createdAt: string;
+                updatedAt: string;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getPurchasesOrdersById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              projectId: string;
+              projectName: string;
+              vintage: number;
+              quantity: string;
+              available: string;
+              /** @enum {string} */
+              currency: 'USD' | 'EUR' | 'GBP';
+              unitPriceUsd: string;
+              rate: string;
+              unitPrice: string;
+              subtotal: string;
+              feeRateBps: number;
+              fee: string;
+              total: string;
+              /** @enum {string} */
+              status: 'quoted' | 'reserved' | 'invoiced' | 'paid' | 'delivered' | 'expired' | 'cancelled';
+              quoteExpiresAt: string;
+              paymentDueAt: string | null;
+              walletAddress: string | null;
+              invoiceId: string | null;
+              invoiceNumber: string | null;
+              serialNumbers: string[];
+              mintAddress: string | null;
+              signature: string | null;
+              deliveryError: string | null;
+              createdAt: string;
+              updatedAt: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getRegistry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              registries: {
+                /** @enum {string} */
+                id: 'verra' | 'sandbox';
+                name: string;
+                /** @enum {string} */
+                kind: 'sandbox' | 'api';
+                active: boolean;
+                endpoint: string | null;
+                /** @enum {string} */
+                status: 'connected' | 'unreachable' | 'not_configured';
+                checkedAt: string;
+                lastSync: {
+                  /** Format: uuid */
+                  id: string;
+                  /** @enum {string} */
+                  registry: 'verra' | 'sandbox';
+                  companyId: string | null;
+                  /** @enum {string} */
+                  status: 'running' | 'completed' | 'failed';
+                  total: number;
+                  processed: number;
+                  mismatches: {
+                    serialNumber: string;
+                    holdingStatus: string;
+                    /** @enum {string} */
+                    registryStatus: 'issued' | 'locked' | 'retired' | 'missing';
+                  }[];
+                  error: string | null;
+                  startedAt: string;
+                  finishedAt: string | null;
+                } | null;
+              }[];
+              holdings: {
+                blocks: number;
+                available: string;
+                reserved: string;
+                tokenised: string;
+                retired: string;
+              };
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getRegistryLookup: {
+    parameters: {
+      query: {
+        /**
+         * @description Verra VCU serial number: the 13-field current form or the 12-field legacy form without VCS
+         * @example 16044-690100001-690105000-VCS-VCU-262-VER-US-1-3107-01012023-31122023-0
+         */
+        serialNumber: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              serialNumber: string;
+              projectId: string;
+              projectName: string | null;
+              units: string;
+              vintageStart: string;
+              vintageEnd: string;
+              country: string;
+              registryBlocks: {
+                serialNumber: string;
+                projectId: string;
+                blockStart: string;
+                blockEnd: string;
+                units: string;
+                vintageStart: string;
+                vintageEnd: string;
+                /** @enum {string} */
+                status: 'issued' | 'locked' | 'retired';
+                issuanceDate: string;
+                verifier: string;
+              }[];
+              holdings: {
+                id: string | null;
+                serialNumber: string;
+                /** @enum {string} */
+                status: 'available' | 'reserved' | 'tokenised' | 'retired';
+                ownCompany: boolean;
+                mintAddress: string | null;
+                retiredOn: string | null;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getRegistryImports: {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              /** @enum {string} */
+              registry: 'verra' | 'sandbox';
+              fileName: string | null;
+              sha256: string;
+              counts: {
+                rows: number;
+                imported: number;
+                retired: number;
+                unchanged: number;
+                invalid: number;
+                projectsCreated: number;
+                importedUnits: string;
+              };
+              importedBy: string | null;
+              createdAt: string;
+            }[];
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postRegistryImports: {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              /** @enum {string} */
+              registry: 'verra' | 'sandbox';
+              fileName: string | null;
+              sha256: string;
+              counts: {
+                rows: number;
+                imported: number;
+                retired: number;
+                unchanged: number;
+                invalid: number;
+                projectsCreated: number;
+                importedUnits: string;
+              };
+              importedBy: string | null;
+              createdAt: string;
+              rows: {
+                line: number;
+                /** @enum {string} */
+                outcome: 'imported' | 'retired' | 'unchanged' | 'invalid';
+                serialNumber: string | null;
+                projectId: string | null;
+                projectName: string | null;
+                units: string | null;
+                problem:
+                  | (
+                      | 'missing_field'
+                      | 'invalid_serial'
+                      | 'project_mismatch'
+                      | 'invalid_quantity'
+                      | 'quantity_mismatch'
+                      | 'invalid_date'
+                      | 'vintage_mismatch'
+                      | 'field_too_long'
+                      | 'column_count'
+                      | 'overlap'
+                      | 'registry_refused'
+                      | 'project_not_found'
+                    )
+                  | null;
+                reason: string | null;
+                vcuBlockId: string | null;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_INVALID`: The first line must name the columns of a Verra registry export
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__SERIAL_OVERLAP`: This serial range overlaps VCUs that are already imported or tokenised; a serial range can never be tokenised twice.
+       *     - `REGISTRY__BLOCK_NOT_ISSUED`: This serial range is not free in the registry: it is already locked or retired
+       *     - `REGISTRY__NOT_ENOUGH_FREE_UNITS`: The registry has fewer free tCO2e for this project than are needed.
+       *     - `REGISTRY__INSUFFICIENT_UNITS`: Fewer imported VCUs are available than were requested.
+       *     - `REGISTRY__NOT_ENOUGH_TOKENISED_UNITS`: Fewer of this token's VCUs are not yet retired than were requested.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_TOO_LARGE`: The file is larger than 2 MB
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_UNSUPPORTED`: The file must be a CSV export of the Verra registry (UTF-8 text)
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description Too many requests from this client: retry after the Retry-After seconds.
+       *
+       *     error.code: `RATE_LIMITED`
+       */
+      429: components['responses']['TooManyRequests'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getRegistryImportsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              companyName: string;
+              /** @enum {string} */
+              registry: 'verra' | 'sandbox';
+              fileName: string | null;
+              sha256: string;
+              counts: {
+                rows: number;
+                imported: number;
+                retired: number;
+                unchanged: number;
+                invalid: number;
+                projectsCreated: number;
+                importedUnits: string;
+              };
+              importedBy: string | null;
+              createdAt: string;
+              rows: {
+                line: number;
+                /** @enum {string} */
+                outcome: 'imported' | 'retired' | 'unchanged' | 'invalid';
+                serialNumber: string | null;
+                projectId: string | null;
+                projectName: string | null;
+                units: string | null;
+                problem:
+                  | (
+                      | 'missing_field'
+                      | 'invalid_serial'
+                      | 'project_mismatch'
+                      | 'invalid_quantity'
+                      | 'quantity_mismatch'
+                      | 'invalid_date'
+                      | 'vintage_mismatch'
+                      | 'field_too_long'
+                      | 'column_count'
+                      | 'overlap'
+                      | 'registry_refused'
+                      | 'project_not_found'
+                    )
+                  | null;
+                reason: string | null;
+                vcuBlockId: string | null;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postRegistrySync: {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              registry: 'verra' | 'sandbox';
+              companyId: string | null;
+              /** @enum {string} */
+              status: 'running' | 'completed' | 'failed';
+              total: number;
+              processed: number;
+              mismatches: {
+                serialNumber: string;
+                holdingStatus: string;
+                /** @enum {string} */
+                registryStatus: 'issued' | 'locked' | 'retired' | 'missing';
+              }[];
+              error: string | null;
+              startedAt: string;
+              finishedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /** @description Accepted: the work goes on in the background */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              registry: 'verra' | 'sandbox';
+              companyId: string | null;
+              /** @enum {string} */
+              status: 'running' | 'completed' | 'failed';
+              total: number;
+              processed: number;
+              mismatches: {
+                serialNumber: string;
+                holdingStatus: string;
+                /** @enum {string} */
+                registryStatus: 'issued' | 'locked' | 'retired' | 'missing';
+              }[];
+              error: string | null;
+              startedAt: string;
+              finishedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_INVALID`: The first line must name the columns of a Verra registry export
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__SERIAL_OVERLAP`: This serial range overlaps VCUs that are already imported or tokenised; a serial range can never be tokenised twice.
+       *     - `REGISTRY__BLOCK_NOT_ISSUED`: This serial range is not free in the registry: it is already locked or retired
+       *     - `REGISTRY__NOT_ENOUGH_FREE_UNITS`: The registry has fewer free tCO2e for this project than are needed.
+       *     - `REGISTRY__INSUFFICIENT_UNITS`: Fewer imported VCUs are available than were requested.
+       *     - `REGISTRY__NOT_ENOUGH_TOKENISED_UNITS`: Fewer of this token's VCUs are not yet retired than were requested.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_TOO_LARGE`: The file is larger than 2 MB
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       *
+       *     error.reason, the business failure:
+       *     - `REGISTRY__CSV_UNSUPPORTED`: The file must be a CSV export of the Verra registry (UTF-8 text)
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getRegistrySyncById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              registry: 'verra' | 'sandbox';
+              companyId: string | null;
+              /** @enum {string} */
+              status: 'running' | 'completed' | 'failed';
+              total: number;
+              processed: number;
+              mismatches: {
+                serialNumber: string;
+                holdingStatus: string;
+                /** @enum {string} */
+                registryStatus: 'issued' | 'locked' | 'retired' | 'missing';
+              }[];
+              error: string | null;
+              startedAt: string;
+              finishedAt: string | null;
             };
             message: string;
             timestamp: string;
@@ -15314,6 +21631,7 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
        *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       *     - `KYC__DECISION_AWAITING_APPROVAL`: A decision on this KYC case is already waiting for approval.
        */
       409: components['responses']['Conflict'];
       /**
@@ -15512,6 +21830,7 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
        *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       *     - `KYC__DECISION_AWAITING_APPROVAL`: A decision on this KYC case is already waiting for approval.
        */
       409: components['responses']['Conflict'];
       /**
@@ -15665,6 +21984,7 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
        *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       *     - `KYC__DECISION_AWAITING_APPROVAL`: A decision on this KYC case is already waiting for approval.
        */
       409: components['responses']['Conflict'];
       /**
@@ -15788,6 +22108,7 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
        *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       *     - `KYC__DECISION_AWAITING_APPROVAL`: A decision on this KYC case is already waiting for approval.
        */
       409: components['responses']['Conflict'];
       /**
@@ -16099,6 +22420,12 @@ export interface operations {
                 decidedAt: string;
               }[];
               canDecide: boolean;
+              pendingDecision: {
+                /** @enum {string} */
+                decision: 'approve' | 'reject';
+                /** Format: uuid */
+                approvalId: string;
+              } | null;
             };
             message: string;
             timestamp: string;
@@ -16285,6 +22612,12 @@ export interface operations {
                 decidedAt: string;
               }[];
               canDecide: boolean;
+              pendingDecision: {
+                /** @enum {string} */
+                decision: 'approve' | 'reject';
+                /** Format: uuid */
+                approvalId: string;
+              } | null;
             };
             message: string;
             timestamp: string;
@@ -16334,6 +22667,7 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
        *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       *     - `KYC__DECISION_AWAITING_APPROVAL`: A decision on this KYC case is already waiting for approval.
        */
       409: components['responses']['Conflict'];
       /**
@@ -16511,6 +22845,12 @@ export interface operations {
                 decidedAt: string;
               }[];
               canDecide: boolean;
+              pendingDecision: {
+                /** @enum {string} */
+                decision: 'approve' | 'reject';
+                /** Format: uuid */
+                approvalId: string;
+              } | null;
             };
             message: string;
             timestamp: string;
@@ -16560,6 +22900,7 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
        *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       *     - `KYC__DECISION_AWAITING_APPROVAL`: A decision on this KYC case is already waiting for approval.
        */
       409: components['responses']['Conflict'];
       /**
@@ -16709,6 +23050,7 @@ export interface operations {
        *     error.reason, the business failure:
        *     - `KYC__NOT_EDITABLE`: This KYC case can no longer be changed.
        *     - `KYC__NOT_REVIEWABLE`: This KYC case is not waiting for a review decision.
+       *     - `KYC__DECISION_AWAITING_APPROVAL`: A decision on this KYC case is already waiting for approval.
        */
       409: components['responses']['Conflict'];
       /**
@@ -16783,17 +23125,17 @@ export interface operations {
                 minted: string;
                 retired: string;
                 transferred: string;
-                total: string;
                 limit: string;
-                remaining: string;
+                mintRemaining: string;
+                retireRemaining: string;
               };
               monthly: {
                 minted: string;
                 retired: string;
                 transferred: string;
-                total: string;
                 limit: string;
-                remaining: string;
+                mintRemaining: string;
+                retireRemaining: string;
               };
               riskLevel: ('low' | 'medium' | 'high' | 'critical') | null;
               score: number | null;
@@ -16902,17 +23244,17 @@ export interface operations {
                 minted: string;
                 retired: string;
                 transferred: string;
-                total: string;
                 limit: string;
-                remaining: string;
+                mintRemaining: string;
+                retireRemaining: string;
               };
               monthly: {
                 minted: string;
                 retired: string;
                 transferred: string;
-                total: string;
                 limit: string;
-                remaining: string;
+                mintRemaining: string;
+                retireRemaining: string;
               };
               riskLevel: ('low' | 'medium' | 'high' | 'critical') | null;
               score: number | null;
@@ -17012,6 +23354,462 @@ export interface operations {
        * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
        *
        *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMarketPrice: {
+    parameters: {
+      query?: {
+        range?: '1m' | '3m' | '1y' | '5y' | 'all';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              series: {
+                id: string;
+                name: string;
+                market: string;
+                currency: string;
+                unit: string;
+                disclaimer: string;
+                source: string;
+                licence: string;
+              };
+              latest: {
+                date: string;
+                price: number;
+              } | null;
+              changes: {
+                week: {
+                  from: string;
+                  absolute: number;
+                  percent: number;
+                } | null;
+                month: {
+                  from: string;
+                  absolute: number;
+                  percent: number;
+                } | null;
+                year: {
+                  from: string;
+                  absolute: number;
+                  percent: number;
+                } | null;
+              };
+              /** @enum {string} */
+              range: '1m' | '3m' | '1y' | '5y' | 'all';
+              points: {
+                date: string;
+                price: number;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       *
+       *     error.reason, the business failure:
+       *     - `MARKET__SOURCE_UNAVAILABLE`: The market data source is unavailable. Please try again later.
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMarketForecast: {
+    parameters: {
+      query?: {
+        horizon?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              series: {
+                id: string;
+                name: string;
+                market: string;
+                currency: string;
+                unit: string;
+                disclaimer: string;
+                source: string;
+                licence: string;
+              };
+              forecast: {
+                model: string;
+                fittedAt: string;
+                fitMs: number;
+                trainedThrough: string;
+                weeklyObservations: number;
+                points: {
+                  date: string;
+                  mean: number;
+                  lower80: number;
+                  upper80: number;
+                  lower95: number;
+                  upper95: number;
+                }[];
+                backtest: {
+                  origins: number;
+                  horizonWeeks: number;
+                  model: {
+                    mape: number;
+                    coverage80: number;
+                    coverage95: number;
+                  };
+                  naive: {
+                    mape: number;
+                    coverage80: number;
+                    coverage95: number;
+                  };
+                  beatsNaive: boolean;
+                };
+              } | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       *
+       *     error.reason, the business failure:
+       *     - `MARKET__SOURCE_UNAVAILABLE`: The market data source is unavailable. Please try again later.
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMarketConditions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              series: {
+                id: string;
+                name: string;
+                market: string;
+                currency: string;
+                unit: string;
+                disclaimer: string;
+                source: string;
+                licence: string;
+              };
+              conditions: {
+                trend: {
+                  /** @enum {string} */
+                  direction: 'rising' | 'falling' | 'flat';
+                  percentPerWeek: number;
+                  change13Weeks: number;
+                };
+                volatility: {
+                  /** @enum {string} */
+                  regime: 'low' | 'normal' | 'high';
+                  annualisedPercent: number;
+                  percentile: number;
+                };
+                changepoints: {
+                  date: string;
+                  meanBefore: number;
+                  meanAfter: number;
+                }[];
+                weekly: {
+                  date: string;
+                  price: number;
+                }[];
+              } | null;
+              platformVolume: {
+                date: string;
+                minted: string;
+                retired: string;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       *
+       *     error.reason, the business failure:
+       *     - `MARKET__SOURCE_UNAVAILABLE`: The market data source is unavailable. Please try again later.
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMarketRisk: {
+    parameters: {
+      query?: {
+        companyId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              companyId: string;
+              /** @enum {string} */
+              overall: 'low' | 'medium' | 'high' | 'critical';
+              heldTonnes: string;
+              factors: {
+                /** @enum {string} */
+                key:
+                  | 'projectTypeConcentration'
+                  | 'countryConcentration'
+                  | 'vintageAge'
+                  | 'registryConcentration'
+                  | 'restrictedHoldings'
+                  | 'kycStatus'
+                  | 'limitUsage'
+                  | 'priceVolatility';
+                /** @enum {string} */
+                level: 'low' | 'medium' | 'high' | 'critical';
+                reason: string;
+                reasonKey: string;
+                values: {
+                  [key: string]: string | number;
+                };
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       *
+       *     error.reason, the business failure:
+       *     - `MARKET__SOURCE_UNAVAILABLE`: The market data source is unavailable. Please try again later.
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMarketOptimisation: {
+    parameters: {
+      query?: {
+        companyId?: string;
+        target?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              companyId: string;
+              rule: string;
+              target: string;
+              covered: string;
+              shortfall: string;
+              excluded: string;
+              largestTypeShareBefore: number;
+              largestTypeShareAfter: number;
+              averageVintageAgeBefore: number | null;
+              averageVintageAgeAfter: number | null;
+              suggestions: {
+                mint: string;
+                symbol: string;
+                walletAddress: string;
+                projectName: string | null;
+                projectType: ('renewable' | 'wind' | 'forestry' | 'cookstoves' | 'blue_carbon' | 'methane_capture') | null;
+                vintage: number | null;
+                quantity: string;
+                typeShareBefore: number;
+                typeShareAfter: number;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       *
+       *     error.reason, the business failure:
+       *     - `MARKET__SOURCE_UNAVAILABLE`: The market data source is unavailable. Please try again later.
        */
       503: components['responses']['ServiceUnavailable'];
     };
@@ -17509,6 +24307,7 @@ export interface operations {
                 beneficiary: string;
               }[];
               total: number;
+              totalCapped: boolean;
               page: number;
               pageSize: number;
             };
@@ -17989,6 +24788,15 @@ export interface operations {
        *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
        */
       401: components['responses']['Unauthorized'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `USER__LINK_INVALID`: This link is invalid or has expired
+       */
+      404: components['responses']['NotFound'];
       /**
        * @description An unexpected server error (details only reach the server log).
        *
@@ -18483,6 +25291,9 @@ export interface operations {
        * @description No such record for the caller (records of other companies and tenants are not found either).
        *
        *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `USER__LINK_INVALID`: This link is invalid or has expired
        */
       404: components['responses']['NotFound'];
       /**
@@ -18927,6 +25738,3296 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  getWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                companyId: string;
+                url: string;
+                description: string;
+                events: (
+                  | 'mint.completed'
+                  | 'mint.failed'
+                  | 'minting_job.completed'
+                  | 'minting_job.failed'
+                  | 'retirement.completed'
+                  | 'certificate.issued'
+                  | 'wallet.approved'
+                  | 'wallet.rejected'
+                  | 'approval.decided'
+                  | 'invoice.paid'
+                  | 'discrepancy.detected'
+                  | 'webhook.test'
+                )[];
+                signed: boolean;
+                enabled: boolean;
+                disabledReason: ('manual' | 'failing') | null;
+                disabledAt: string | null;
+                failingSince: string | null;
+                lastDeliveryAt: string | null;
+                lastDeliveryStatus: ('delivered' | 'failed') | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postWebhooks: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url: string;
+          /** @default  */
+          description?: string;
+          events: (
+            | 'mint.completed'
+            | 'mint.failed'
+            | 'minting_job.completed'
+            | 'minting_job.failed'
+            | 'retirement.completed'
+            | 'certificate.issued'
+            | 'wallet.approved'
+            | 'wallet.rejected'
+            | 'approval.decided'
+            | 'invoice.paid'
+            | 'discrepancy.detected'
+          )[];
+          /** @default true */
+          signed?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              webhook: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                companyId: string;
+                url: string;
+                description: string;
+                events: (
+                  | 'mint.completed'
+                  | 'mint.failed'
+                  | 'minting_job.completed'
+                  | 'minting_job.failed'
+                  | 'retirement.completed'
+                  | 'certificate.issued'
+                  | 'wallet.approved'
+                  | 'wallet.rejected'
+                  | 'approval.decided'
+                  | 'invoice.paid'
+                  | 'discrepancy.detected'
+                  | 'webhook.test'
+                )[];
+                signed: boolean;
+                enabled: boolean;
+                disabledReason: ('manual' | 'failing') | null;
+                disabledAt: string | null;
+                failingSince: string | null;
+                lastDeliveryAt: string | null;
+                lastDeliveryStatus: ('delivered' | 'failed') | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+              secret: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `WEBHOOK__HTTPS_REQUIRED`: The endpoint URL must use https.
+       *     - `WEBHOOK__PRIVATE_TARGET`: The endpoint URL must reach a public address: private, loopback and link-local targets are refused.
+       *     - `WEBHOOK__UNRESOLVABLE`: The endpoint host could not be resolved.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `WEBHOOK__DISABLED`: This webhook is disabled: enable it before sending to it.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getWebhooksById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              url: string;
+              description: string;
+              events: (
+                | 'mint.completed'
+                | 'mint.failed'
+                | 'minting_job.completed'
+                | 'minting_job.failed'
+                | 'retirement.completed'
+                | 'certificate.issued'
+                | 'wallet.approved'
+                | 'wallet.rejected'
+                | 'approval.decided'
+                | 'invoice.paid'
+                | 'discrepancy.detected'
+                | 'webhook.test'
+              )[];
+              signed: boolean;
+              enabled: boolean;
+              disabledReason: ('manual' | 'failing') | null;
+              disabledAt: string | null;
+              failingSince: string | null;
+              lastDeliveryAt: string | null;
+              lastDeliveryStatus: ('delivered' | 'failed') | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteWebhooksById: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: null;
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `WEBHOOK__HTTPS_REQUIRED`: The endpoint URL must use https.
+       *     - `WEBHOOK__PRIVATE_TARGET`: The endpoint URL must reach a public address: private, loopback and link-local targets are refused.
+       *     - `WEBHOOK__UNRESOLVABLE`: The endpoint host could not be resolved.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `WEBHOOK__DISABLED`: This webhook is disabled: enable it before sending to it.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  patchWebhooksById: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          url?: string;
+          description?: string;
+          events?: (
+            | 'mint.completed'
+            | 'mint.failed'
+            | 'minting_job.completed'
+            | 'minting_job.failed'
+            | 'retirement.completed'
+            | 'certificate.issued'
+            | 'wallet.approved'
+            | 'wallet.rejected'
+            | 'approval.decided'
+            | 'invoice.paid'
+            | 'discrepancy.detected'
+          )[];
+          enabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              url: string;
+              description: string;
+              events: (
+                | 'mint.completed'
+                | 'mint.failed'
+                | 'minting_job.completed'
+                | 'minting_job.failed'
+                | 'retirement.completed'
+                | 'certificate.issued'
+                | 'wallet.approved'
+                | 'wallet.rejected'
+                | 'approval.decided'
+                | 'invoice.paid'
+                | 'discrepancy.detected'
+                | 'webhook.test'
+              )[];
+              signed: boolean;
+              enabled: boolean;
+              disabledReason: ('manual' | 'failing') | null;
+              disabledAt: string | null;
+              failingSince: string | null;
+              lastDeliveryAt: string | null;
+              lastDeliveryStatus: ('delivered' | 'failed') | null;
+              /** Format: date-time */
+              createdAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `WEBHOOK__HTTPS_REQUIRED`: The endpoint URL must use https.
+       *     - `WEBHOOK__PRIVATE_TARGET`: The endpoint URL must reach a public address: private, loopback and link-local targets are refused.
+       *     - `WEBHOOK__UNRESOLVABLE`: The endpoint host could not be resolved.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `WEBHOOK__DISABLED`: This webhook is disabled: enable it before sending to it.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postWebhooksByIdSecret: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              webhook: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                companyId: string;
+                url: string;
+                description: string;
+                events: (
+                  | 'mint.completed'
+                  | 'mint.failed'
+                  | 'minting_job.completed'
+                  | 'minting_job.failed'
+                  | 'retirement.completed'
+                  | 'certificate.issued'
+                  | 'wallet.approved'
+                  | 'wallet.rejected'
+                  | 'approval.decided'
+                  | 'invoice.paid'
+                  | 'discrepancy.detected'
+                  | 'webhook.test'
+                )[];
+                signed: boolean;
+                enabled: boolean;
+                disabledReason: ('manual' | 'failing') | null;
+                disabledAt: string | null;
+                failingSince: string | null;
+                lastDeliveryAt: string | null;
+                lastDeliveryStatus: ('delivered' | 'failed') | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+              };
+              secret: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `WEBHOOK__HTTPS_REQUIRED`: The endpoint URL must use https.
+       *     - `WEBHOOK__PRIVATE_TARGET`: The endpoint URL must reach a public address: private, loopback and link-local targets are refused.
+       *     - `WEBHOOK__UNRESOLVABLE`: The endpoint host could not be resolved.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `WEBHOOK__DISABLED`: This webhook is disabled: enable it before sending to it.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getWebhooksByIdMessages: {
+    parameters: {
+      query?: {
+        status?: 'pending' | 'delivered' | 'failed';
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                webhookId: string;
+                /** @enum {string} */
+                eventType:
+                  | 'mint.completed'
+                  | 'mint.failed'
+                  | 'minting_job.completed'
+                  | 'minting_job.failed'
+                  | 'retirement.completed'
+                  | 'certificate.issued'
+                  | 'wallet.approved'
+                  | 'wallet.rejected'
+                  | 'approval.decided'
+                  | 'invoice.paid'
+                  | 'discrepancy.detected'
+                  | 'webhook.test';
+                /** @enum {string} */
+                status: 'pending' | 'delivered' | 'failed';
+                attemptCount: number;
+                nextAttemptAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                payload: {
+                  /** @enum {string} */
+                  type:
+                    | 'mint.completed'
+                    | 'mint.failed'
+                    | 'minting_job.completed'
+                    | 'minting_job.failed'
+                    | 'retirement.completed'
+                    | 'certificate.issued'
+                    | 'wallet.approved'
+                    | 'wallet.rejected'
+                    | 'approval.decided'
+                    | 'invoice.paid'
+                    | 'discrepancy.detected'
+                    | 'webhook.test';
+                  /** Format: date-time */
+                  timestamp: string;
+                  data: {
+                    [key: string]: unknown;
+                  };
+                };
+                attempts: {
+                  /** Format: uuid */
+                  id: string;
+                  /** Format: date-time */
+                  attemptedAt: string;
+                  /** @enum {string} */
+                  trigger: 'automatic' | 'manual';
+                  statusCode: number | null;
+                  succeeded: boolean;
+                  latencyMs: number;
+                  responseExcerpt: string;
+                  error: string | null;
+                }[];
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postWebhooksByIdTest: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted: the work goes on in the background */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              webhookId: string;
+              /** @enum {string} */
+              eventType:
+                | 'mint.completed'
+                | 'mint.failed'
+                | 'minting_job.completed'
+                | 'minting_job.failed'
+                | 'retirement.completed'
+                | 'certificate.issued'
+                | 'wallet.approved'
+                | 'wallet.rejected'
+                | 'approval.decided'
+                | 'invoice.paid'
+                | 'discrepancy.detected'
+                | 'webhook.test';
+              /** @enum {string} */
+              status: 'pending' | 'delivered' | 'failed';
+              attemptCount: number;
+              nextAttemptAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              payload: {
+                /** @enum {string} */
+                type:
+                  | 'mint.completed'
+                  | 'mint.failed'
+                  | 'minting_job.completed'
+                  | 'minting_job.failed'
+                  | 'retirement.completed'
+                  | 'certificate.issued'
+                  | 'wallet.approved'
+                  | 'wallet.rejected'
+                  | 'approval.decided'
+                  | 'invoice.paid'
+                  | 'discrepancy.detected'
+                  | 'webhook.test';
+                /** Format: date-time */
+                timestamp: string;
+                data: {
+                  [key: string]: unknown;
+                };
+              };
+              attempts: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                attemptedAt: string;
+                /** @enum {string} */
+                trigger: 'automatic' | 'manual';
+                statusCode: number | null;
+                succeeded: boolean;
+                latencyMs: number;
+                responseExcerpt: string;
+                error: string | null;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `WEBHOOK__HTTPS_REQUIRED`: The endpoint URL must use https.
+       *     - `WEBHOOK__PRIVATE_TARGET`: The endpoint URL must reach a public address: private, loopback and link-local targets are refused.
+       *     - `WEBHOOK__UNRESOLVABLE`: The endpoint host could not be resolved.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `WEBHOOK__DISABLED`: This webhook is disabled: enable it before sending to it.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postWebhooksByIdMessagesByMessageIdRedeliver: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+        messageId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted: the work goes on in the background */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              webhookId: string;
+              /** @enum {string} */
+              eventType:
+                | 'mint.completed'
+                | 'mint.failed'
+                | 'minting_job.completed'
+                | 'minting_job.failed'
+                | 'retirement.completed'
+                | 'certificate.issued'
+                | 'wallet.approved'
+                | 'wallet.rejected'
+                | 'approval.decided'
+                | 'invoice.paid'
+                | 'discrepancy.detected'
+                | 'webhook.test';
+              /** @enum {string} */
+              status: 'pending' | 'delivered' | 'failed';
+              attemptCount: number;
+              nextAttemptAt: string | null;
+              /** Format: date-time */
+              createdAt: string;
+              payload: {
+                /** @enum {string} */
+                type:
+                  | 'mint.completed'
+                  | 'mint.failed'
+                  | 'minting_job.completed'
+                  | 'minting_job.failed'
+                  | 'retirement.completed'
+                  | 'certificate.issued'
+                  | 'wallet.approved'
+                  | 'wallet.rejected'
+                  | 'approval.decided'
+                  | 'invoice.paid'
+                  | 'discrepancy.detected'
+                  | 'webhook.test';
+                /** Format: date-time */
+                timestamp: string;
+                data: {
+                  [key: string]: unknown;
+                };
+              };
+              attempts: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                attemptedAt: string;
+                /** @enum {string} */
+                trigger: 'automatic' | 'manual';
+                statusCode: number | null;
+                succeeded: boolean;
+                latencyMs: number;
+                responseExcerpt: string;
+                error: string | null;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `WEBHOOK__HTTPS_REQUIRED`: The endpoint URL must use https.
+       *     - `WEBHOOK__PRIVATE_TARGET`: The endpoint URL must reach a public address: private, loopback and link-local targets are refused.
+       *     - `WEBHOOK__UNRESOLVABLE`: The endpoint host could not be resolved.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `WEBHOOK__DISABLED`: This webhook is disabled: enable it before sending to it.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getEventsStream: {
+    parameters: {
+      query?: {
+        types?: string;
+        lastEventId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDataExports: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              items: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                type: 'users' | 'transactions' | 'compliance' | 'audit_logs' | 'all';
+                /** @enum {string} */
+                format: 'json' | 'csv' | 'xml';
+                /** @enum {string} */
+                status: 'queued' | 'running' | 'completed' | 'failed';
+                progress: number;
+                rows: number;
+                sizeBytes: number | null;
+                fileName: string;
+                retentionDays: number;
+                companyId: string | null;
+                error: string | null;
+                createdAt: string;
+                completedAt: string | null;
+                expiresAt: string | null;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postDataExports: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          type: 'users' | 'transactions' | 'compliance' | 'audit_logs' | 'all';
+          /** @enum {string} */
+          format: 'json' | 'csv' | 'xml';
+          /** @default 7 */
+          retentionDays?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Accepted: the work goes on in the background */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'users' | 'transactions' | 'compliance' | 'audit_logs' | 'all';
+              /** @enum {string} */
+              format: 'json' | 'csv' | 'xml';
+              /** @enum {string} */
+              status: 'queued' | 'running' | 'completed' | 'failed';
+              progress: number;
+              rows: number;
+              sizeBytes: number | null;
+              fileName: string;
+              retentionDays: number;
+              companyId: string | null;
+              error: string | null;
+              createdAt: string;
+              completedAt: string | null;
+              expiresAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `DATA_EXPORT__NOT_ALLOWED`: You may not export this data.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `DATA_EXPORT__NOT_READY`: The export is not ready to download.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDataExportsById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'users' | 'transactions' | 'compliance' | 'audit_logs' | 'all';
+              /** @enum {string} */
+              format: 'json' | 'csv' | 'xml';
+              /** @enum {string} */
+              status: 'queued' | 'running' | 'completed' | 'failed';
+              progress: number;
+              rows: number;
+              sizeBytes: number | null;
+              fileName: string;
+              retentionDays: number;
+              companyId: string | null;
+              error: string | null;
+              createdAt: string;
+              completedAt: string | null;
+              expiresAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteDataExportsById: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: null;
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `DATA_EXPORT__NOT_ALLOWED`: You may not export this data.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `DATA_EXPORT__NOT_READY`: The export is not ready to download.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDataExportsByIdDownload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': string;
+          'text/csv': string;
+          'application/xml': string;
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getApiKeys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              name: string;
+              description: string | null;
+              /** @enum {string} */
+              environment: 'development' | 'staging' | 'production';
+              keyPrefix: string;
+              permissions: ('transactions:read' | 'transactions:create' | 'company:read' | 'tokens:read')[];
+              rateLimits: {
+                perMinute: number;
+                perHour: number;
+                perDay: number;
+              };
+              ipWhitelist: string[];
+              expiresAt: string | null;
+              lastUsedAt: string | null;
+              /** @enum {string} */
+              status: 'active' | 'expired' | 'revoked';
+              requests24h: number;
+              createdAt: string;
+              createdBy: string | null;
+              revokedAt: string | null;
+              rotatedAt: string | null;
+            }[];
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__NOT_FOUND`: API key not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postApiKeys: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          name: string;
+          description?: string;
+          /** @enum {string} */
+          environment: 'development' | 'staging' | 'production';
+          permissions: ('transactions:read' | 'transactions:create' | 'company:read' | 'tokens:read')[];
+          /**
+           * @default {
+           *       "perMinute": 60,
+           *       "perHour": 1000,
+           *       "perDay": 10000
+           *     }
+           */
+          rateLimits?: {
+            perMinute: number;
+            perHour: number;
+            perDay: number;
+          };
+          /** @default  */
+          ipWhitelist?: string;
+          expiresAt?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              key: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                companyId: string;
+                name: string;
+                description: string | null;
+                /** @enum {string} */
+                environment: 'development' | 'staging' | 'production';
+                keyPrefix: string;
+                permissions: ('transactions:read' | 'transactions:create' | 'company:read' | 'tokens:read')[];
+                rateLimits: {
+                  perMinute: number;
+                  perHour: number;
+                  perDay: number;
+                };
+                ipWhitelist: string[];
+                expiresAt: string | null;
+                lastUsedAt: string | null;
+                /** @enum {string} */
+                status: 'active' | 'expired' | 'revoked';
+                requests24h: number;
+                createdAt: string;
+                createdBy: string | null;
+                revokedAt: string | null;
+                rotatedAt: string | null;
+              };
+              secret: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__EXPIRY_IN_PAST`: The expiry must be in the future.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__INVALID`: Invalid API key.
+       *     - `API_KEY__EXPIRED`: This API key has expired.
+       *     - `API_KEY__REVOKED`: This API key is revoked or expired.
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__IP_NOT_ALLOWED`: This API key is not allowed from your IP address.
+       *     - `API_KEY__ENDPOINT_NOT_ALLOWED`: This endpoint cannot be called with an API key.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__NOT_FOUND`: API key not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__NOT_ACTIVE`: This API key is revoked or expired.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postApiKeysByIdRotate: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              key: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                companyId: string;
+                name: string;
+                description: string | null;
+                /** @enum {string} */
+                environment: 'development' | 'staging' | 'production';
+                keyPrefix: string;
+                permissions: ('transactions:read' | 'transactions:create' | 'company:read' | 'tokens:read')[];
+                rateLimits: {
+                  perMinute: number;
+                  perHour: number;
+                  perDay: number;
+                };
+                ipWhitelist: string[];
+                expiresAt: string | null;
+                lastUsedAt: string | null;
+                /** @enum {string} */
+                status: 'active' | 'expired' | 'revoked';
+                requests24h: number;
+                createdAt: string;
+                createdBy: string | null;
+                revokedAt: string | null;
+                rotatedAt: string | null;
+              };
+              secret: string;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__EXPIRY_IN_PAST`: The expiry must be in the future.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__INVALID`: Invalid API key.
+       *     - `API_KEY__EXPIRED`: This API key has expired.
+       *     - `API_KEY__REVOKED`: This API key is revoked or expired.
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__IP_NOT_ALLOWED`: This API key is not allowed from your IP address.
+       *     - `API_KEY__ENDPOINT_NOT_ALLOWED`: This endpoint cannot be called with an API key.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__NOT_FOUND`: API key not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__NOT_ACTIVE`: This API key is revoked or expired.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postApiKeysByIdRevoke: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              companyId: string;
+              name: string;
+              description: string | null;
+              /** @enum {string} */
+              environment: 'development' | 'staging' | 'production';
+              keyPrefix: string;
+              permissions: ('transactions:read' | 'transactions:create' | 'company:read' | 'tokens:read')[];
+              rateLimits: {
+                perMinute: number;
+                perHour: number;
+                perDay: number;
+              };
+              ipWhitelist: string[];
+              expiresAt: string | null;
+              lastUsedAt: string | null;
+              /** @enum {string} */
+              status: 'active' | 'expired' | 'revoked';
+              requests24h: number;
+              createdAt: string;
+              createdBy: string | null;
+              revokedAt: string | null;
+              rotatedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__EXPIRY_IN_PAST`: The expiry must be in the future.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__INVALID`: Invalid API key.
+       *     - `API_KEY__EXPIRED`: This API key has expired.
+       *     - `API_KEY__REVOKED`: This API key is revoked or expired.
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__IP_NOT_ALLOWED`: This API key is not allowed from your IP address.
+       *     - `API_KEY__ENDPOINT_NOT_ALLOWED`: This endpoint cannot be called with an API key.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__NOT_FOUND`: API key not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__NOT_ACTIVE`: This API key is revoked or expired.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getApiKeysUsage: {
+    parameters: {
+      query?: {
+        period?: '1h' | '24h' | '7d' | '30d' | '90d';
+        keyId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @enum {string} */
+              period: '1h' | '24h' | '7d' | '30d' | '90d';
+              totals: {
+                requests: number;
+                errors: number;
+                p50Ms: number | null;
+                p95Ms: number | null;
+                p99Ms: number | null;
+              };
+              series: {
+                at: string;
+                requests: number;
+                errors: number;
+              }[];
+              topEndpoints: {
+                method: string;
+                route: string;
+                requests: number;
+                errors: number;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `API_KEY__NOT_FOUND`: API key not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getOperationsJobs: {
+    parameters: {
+      query?: {
+        view?: 'active' | 'history' | 'failed';
+        queue?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              queue: string;
+              /** @enum {string} */
+              status: 'pending' | 'running' | 'completed' | 'failed' | 'retrying';
+              progress: number;
+              attempts: number;
+              maxAttempts: number;
+              /** Format: date-time */
+              createdAt: string;
+              startedAt: string | null;
+              completedAt: string | null;
+              errorMessage: string | null;
+              data: unknown;
+              result: unknown;
+            }[];
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_FOUND`: The job was not found.
+       *     - `OPERATIONS__QUEUE_NOT_FOUND`: The queue was not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getOperationsQueues: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              name: string;
+              paused: boolean;
+              pausedAt: string | null;
+              counts: {
+                pending: number;
+                running: number;
+                retrying: number;
+                completed: number;
+                failed: number;
+              };
+            }[];
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_FOUND`: The job was not found.
+       *     - `OPERATIONS__QUEUE_NOT_FOUND`: The queue was not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postOperationsJobsByIdRetry: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              queue: string;
+              /** @enum {string} */
+              status: 'pending' | 'running' | 'completed' | 'failed' | 'retrying';
+              progress: number;
+              attempts: number;
+              maxAttempts: number;
+              /** Format: date-time */
+              createdAt: string;
+              startedAt: string | null;
+              completedAt: string | null;
+              errorMessage: string | null;
+              data: unknown;
+              result: unknown;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__PLATFORM_ONLY`: Only administrators of the platform company see the operations screens.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_FOUND`: The job was not found.
+       *     - `OPERATIONS__QUEUE_NOT_FOUND`: The queue was not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_RETRYABLE`: Only a failed job can be retried.
+       *     - `OPERATIONS__JOB_NOT_CANCELLABLE`: Only a pending job can be cancelled.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postOperationsJobsByIdCancel: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              queue: string;
+              /** @enum {string} */
+              status: 'pending' | 'running' | 'completed' | 'failed' | 'retrying';
+              progress: number;
+              attempts: number;
+              maxAttempts: number;
+              /** Format: date-time */
+              createdAt: string;
+              startedAt: string | null;
+              completedAt: string | null;
+              errorMessage: string | null;
+              data: unknown;
+              result: unknown;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__PLATFORM_ONLY`: Only administrators of the platform company see the operations screens.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_FOUND`: The job was not found.
+       *     - `OPERATIONS__QUEUE_NOT_FOUND`: The queue was not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_RETRYABLE`: Only a failed job can be retried.
+       *     - `OPERATIONS__JOB_NOT_CANCELLABLE`: Only a pending job can be cancelled.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postOperationsQueuesByNamePause: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              name: string;
+              paused: boolean;
+              pausedAt: string | null;
+              counts: {
+                pending: number;
+                running: number;
+                retrying: number;
+                completed: number;
+                failed: number;
+              };
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__PLATFORM_ONLY`: Only administrators of the platform company see the operations screens.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_FOUND`: The job was not found.
+       *     - `OPERATIONS__QUEUE_NOT_FOUND`: The queue was not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_RETRYABLE`: Only a failed job can be retried.
+       *     - `OPERATIONS__JOB_NOT_CANCELLABLE`: Only a pending job can be cancelled.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postOperationsQueuesByNameResume: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              name: string;
+              paused: boolean;
+              pausedAt: string | null;
+              counts: {
+                pending: number;
+                running: number;
+                retrying: number;
+                completed: number;
+                failed: number;
+              };
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__PLATFORM_ONLY`: Only administrators of the platform company see the operations screens.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_FOUND`: The job was not found.
+       *     - `OPERATIONS__QUEUE_NOT_FOUND`: The queue was not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_RETRYABLE`: Only a failed job can be retried.
+       *     - `OPERATIONS__JOB_NOT_CANCELLABLE`: Only a pending job can be cancelled.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getOperationsCache: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @enum {string} */
+              backend: 'memory' | 'redis';
+              keys: number;
+              memoryBytes: number;
+              maxMemoryBytes: number;
+              hits: number;
+              misses: number;
+              hitRatio: number | null;
+              defaultTtlSeconds: number;
+              patterns: {
+                pattern: string;
+                keys: number;
+                memoryBytes: number;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_FOUND`: The job was not found.
+       *     - `OPERATIONS__QUEUE_NOT_FOUND`: The queue was not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getOperationsCacheKeys: {
+    parameters: {
+      query?: {
+        pattern?: string;
+        limit?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              keys: {
+                key: string;
+                type: string;
+                ttlSeconds: number | null;
+                memoryBytes: number;
+                lastAccessAt: string | null;
+              }[];
+              truncated: boolean;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_FOUND`: The job was not found.
+       *     - `OPERATIONS__QUEUE_NOT_FOUND`: The queue was not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteOperationsCacheKeysByKey: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              deleted: number;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__PLATFORM_ONLY`: Only administrators of the platform company see the operations screens.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_FOUND`: The job was not found.
+       *     - `OPERATIONS__QUEUE_NOT_FOUND`: The queue was not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_RETRYABLE`: Only a failed job can be retried.
+       *     - `OPERATIONS__JOB_NOT_CANCELLABLE`: Only a pending job can be cancelled.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postOperationsCacheDeletePattern: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          pattern: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              deleted: number;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__PLATFORM_ONLY`: Only administrators of the platform company see the operations screens.
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_FOUND`: The job was not found.
+       *     - `OPERATIONS__QUEUE_NOT_FOUND`: The queue was not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_RETRYABLE`: Only a failed job can be retried.
+       *     - `OPERATIONS__JOB_NOT_CANCELLABLE`: Only a pending job can be cancelled.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getOperationsMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: date-time */
+              timestamp: string;
+              performance: {
+                requestsPerMinute: number;
+                errorRate: number;
+                p50Ms: number | null;
+                p95Ms: number | null;
+                p99Ms: number | null;
+                routes: {
+                  method: string;
+                  route: string;
+                  requestsPerMinute: number;
+                  errorRate: number;
+                  total: number;
+                  p50Ms: number | null;
+                  p95Ms: number | null;
+                  p99Ms: number | null;
+                }[];
+              };
+              database: {
+                /** @enum {string} */
+                kind: 'pglite' | 'postgres';
+                pool: {
+                  total: number;
+                  idle: number;
+                  waiting: number;
+                } | null;
+                sizeBytes: number | null;
+                slowQueries: {
+                  query: string;
+                  durationMs: number;
+                  state: string;
+                }[];
+              };
+              network: {
+                connectedSockets: number;
+                connectedUsers: number;
+                bytesIn: number;
+                bytesOut: number;
+                bytesInPerSecond: number;
+                bytesOutPerSecond: number;
+              };
+              system: {
+                cpuPercent: number;
+                loadAverage: number[];
+                rssBytes: number;
+                heapUsedBytes: number;
+                heapTotalBytes: number;
+                totalMemoryBytes: number;
+                freeMemoryBytes: number;
+                eventLoopLagMs: number;
+                uptimeSeconds: number;
+              };
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       *
+       *     error.reason, the business failure:
+       *     - `OPERATIONS__JOB_NOT_FOUND`: The job was not found.
+       *     - `OPERATIONS__QUEUE_NOT_FOUND`: The queue was not found.
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   getAuditVerify: {
     parameters: {
       query?: never;
@@ -19059,6 +29160,7 @@ export interface operations {
                 prevHash: string;
               }[];
               total: number;
+              totalCapped: boolean;
               page: number;
               pageSize: number;
             };
@@ -19226,7 +29328,9 @@ export interface operations {
       query?: {
         status?: 'open' | 'resolved' | 'all';
         type?: 'MISSING_ON_CHAIN' | 'MISSING_OFF_CHAIN' | 'AMOUNT_MISMATCH' | 'STATUS_MISMATCH';
-        severity?: 'critical' | 'high' | 'medium' | 'low';
+        severity?: 'HIGH' | 'MEDIUM' | 'LOW';
+        search?: string;
+        assignedToMe?: 'true' | 'false';
         page?: number;
         pageSize?: number;
       };
@@ -19252,9 +29356,9 @@ export interface operations {
                 /** @enum {string} */
                 type: 'MISSING_ON_CHAIN' | 'MISSING_OFF_CHAIN' | 'AMOUNT_MISMATCH' | 'STATUS_MISMATCH';
                 /** @enum {string} */
-                severity: 'critical' | 'high' | 'medium' | 'low';
+                severity: 'HIGH' | 'MEDIUM' | 'LOW';
                 /** @enum {string} */
-                entityType: 'chain_submission' | 'token_mint';
+                entityType: 'chain_submission' | 'token_mint' | 'registry_locked' | 'registry_retired';
                 entityId: string;
                 companyId: string | null;
                 tokenMint: string | null;
@@ -19265,6 +29369,20 @@ export interface operations {
                 detectedAt: string;
                 lastSeenAt: string;
                 resolvedAt: string | null;
+                /** @enum {string} */
+                status: 'open' | 'awaiting_approval' | 'resolved';
+                assigneeId: string | null;
+                assigneeName: string | null;
+                ageSeconds: number;
+                resolution: ('sync_to_chain' | 'sync_to_database' | 'mark_resolved') | null;
+                resolutionReason: string | null;
+                approvalId: string | null;
+                resolutions: {
+                  /** @enum {string} */
+                  action: 'sync_to_chain' | 'sync_to_database' | 'mark_resolved';
+                  executable: boolean;
+                  explanation: string;
+                }[];
               }[];
               total: number;
               page: number;
@@ -19295,6 +29413,539 @@ export interface operations {
        *     error.code: `ACCESS_DENIED`
        */
       403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postReconciliationDiscrepanciesByIdAssign: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          assigneeId: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              type: 'MISSING_ON_CHAIN' | 'MISSING_OFF_CHAIN' | 'AMOUNT_MISMATCH' | 'STATUS_MISMATCH';
+              /** @enum {string} */
+              severity: 'HIGH' | 'MEDIUM' | 'LOW';
+              /** @enum {string} */
+              entityType: 'chain_submission' | 'token_mint' | 'registry_locked' | 'registry_retired';
+              entityId: string;
+              companyId: string | null;
+              tokenMint: string | null;
+              project: string | null;
+              description: string;
+              expected: string;
+              actual: string;
+              detectedAt: string;
+              lastSeenAt: string;
+              resolvedAt: string | null;
+              /** @enum {string} */
+              status: 'open' | 'awaiting_approval' | 'resolved';
+              assigneeId: string | null;
+              assigneeName: string | null;
+              ageSeconds: number;
+              resolution: ('sync_to_chain' | 'sync_to_database' | 'mark_resolved') | null;
+              resolutionReason: string | null;
+              approvalId: string | null;
+              resolutions: {
+                /** @enum {string} */
+                action: 'sync_to_chain' | 'sync_to_database' | 'mark_resolved';
+                executable: boolean;
+                explanation: string;
+              }[];
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `RECONCILIATION__ASSIGNEE_NOT_ALLOWED`: The assignee must be an active user who may work on reconciliation for this discrepancy.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `RECONCILIATION__SYNC_WOULD_CREATE_TONNES`: This sync would create tonnes: the chain or the ledger would count credits that no locked VCU backs. It is refused; investigate the difference and mark it resolved once explained.
+       *     - `RECONCILIATION__SYNC_NOT_EXECUTABLE`: The platform cannot carry out this sync itself for this discrepancy; see why in the resolution options.
+       *     - `RECONCILIATION__CERTIFICATE_RESTS_ON_BURN`: A retirement certificate rests on this burn: the ledger cannot be set to the chain while the burn is missing. Resolve the retirement instead.
+       *     - `RECONCILIATION__ALREADY_RESOLVED`: This discrepancy is already resolved.
+       *     - `RECONCILIATION__AWAITING_APPROVAL`: A sync of this discrepancy is already waiting for approval.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postReconciliationDiscrepanciesByIdResolve: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          action: 'sync_to_chain' | 'sync_to_database' | 'mark_resolved';
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** @enum {string} */
+              outcome: 'resolved' | 'still_open' | 'awaiting_approval';
+              discrepancy: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                type: 'MISSING_ON_CHAIN' | 'MISSING_OFF_CHAIN' | 'AMOUNT_MISMATCH' | 'STATUS_MISMATCH';
+                /** @enum {string} */
+                severity: 'HIGH' | 'MEDIUM' | 'LOW';
+                /** @enum {string} */
+                entityType: 'chain_submission' | 'token_mint' | 'registry_locked' | 'registry_retired';
+                entityId: string;
+                companyId: string | null;
+                tokenMint: string | null;
+                project: string | null;
+                description: string;
+                expected: string;
+                actual: string;
+                detectedAt: string;
+                lastSeenAt: string;
+                resolvedAt: string | null;
+                /** @enum {string} */
+                status: 'open' | 'awaiting_approval' | 'resolved';
+                assigneeId: string | null;
+                assigneeName: string | null;
+                ageSeconds: number;
+                resolution: ('sync_to_chain' | 'sync_to_database' | 'mark_resolved') | null;
+                resolutionReason: string | null;
+                approvalId: string | null;
+                resolutions: {
+                  /** @enum {string} */
+                  action: 'sync_to_chain' | 'sync_to_database' | 'mark_resolved';
+                  executable: boolean;
+                  explanation: string;
+                }[];
+              };
+              recheck: {
+                agrees: boolean;
+                expected: string;
+                actual: string;
+              } | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `INVALID_JSON`, `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `RECONCILIATION__ASSIGNEE_NOT_ALLOWED`: The assignee must be an active user who may work on reconciliation for this discrepancy.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description No such record for the caller (records of other companies and tenants are not found either).
+       *
+       *     error.code: `NOT_FOUND`
+       */
+      404: components['responses']['NotFound'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `RECONCILIATION__SYNC_WOULD_CREATE_TONNES`: This sync would create tonnes: the chain or the ledger would count credits that no locked VCU backs. It is refused; investigate the difference and mark it resolved once explained.
+       *     - `RECONCILIATION__SYNC_NOT_EXECUTABLE`: The platform cannot carry out this sync itself for this discrepancy; see why in the resolution options.
+       *     - `RECONCILIATION__CERTIFICATE_RESTS_ON_BURN`: A retirement certificate rests on this burn: the ledger cannot be set to the chain while the burn is missing. Resolve the retirement instead.
+       *     - `RECONCILIATION__ALREADY_RESOLVED`: This discrepancy is already resolved.
+       *     - `RECONCILIATION__AWAITING_APPROVAL`: A sync of this discrepancy is already waiting for approval.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The body is too large.
+       *
+       *     error.code: `PAYLOAD_TOO_LARGE`
+       */
+      413: components['responses']['PayloadTooLarge'];
+      /**
+       * @description The body is not of a type the operation accepts.
+       *
+       *     error.code: `UNSUPPORTED_MEDIA_TYPE`
+       */
+      415: components['responses']['UnsupportedMediaType'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getReconciliationSummary: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              projects: {
+                tokenMint: string;
+                project: string;
+                symbol: string;
+                vintage: number;
+                decimals: number;
+                ledger: string;
+                chain: string | null;
+                delta: string;
+                registryLocked: string;
+                registryRetired: string;
+                openDiscrepancies: number;
+              }[];
+              lastRun: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                phase: 'queued' | 'submissions' | 'supplies' | 'registry' | 'recording' | 'completed' | 'failed';
+                checked: number;
+                total: number;
+                opened: number;
+                seenAgain: number;
+                error: string | null;
+                requestedAt: string;
+                finishedAt: string | null;
+              } | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getReconciliationAssignees: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              name: string;
+              email: string;
+              role: string;
+            }[];
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description An unexpected server error (details only reach the server log).
+       *
+       *     error.code: `INTERNAL_ERROR`
+       */
+      500: components['responses']['InternalError'];
+      /**
+       * @description A service the operation needs (database, chain, registry) is unavailable: retry later.
+       *
+       *     error.code: `SERVICE_UNAVAILABLE`
+       */
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  postReconciliationRuns: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The session's CSRF token */
+        'x-csrf-token': string;
+        /** @description A key of your choice (e.g. a UUID) per intended operation; reuse it only to retry the same request */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted: the work goes on in the background */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              phase: 'queued' | 'submissions' | 'supplies' | 'registry' | 'recording' | 'completed' | 'failed';
+              checked: number;
+              total: number;
+              opened: number;
+              seenAgain: number;
+              error: string | null;
+              requestedAt: string;
+              finishedAt: string | null;
+            };
+            message: string;
+            timestamp: string;
+            requestId: string;
+            traceId: string;
+          };
+        };
+      };
+      /**
+       * @description The request is invalid: error.fields names each field with its problems.
+       *
+       *     error.code: `VALIDATION_ERROR`
+       *
+       *     error.reason, the business failure:
+       *     - `RECONCILIATION__ASSIGNEE_NOT_ALLOWED`: The assignee must be an active user who may work on reconciliation for this discrepancy.
+       */
+      400: components['responses']['BadRequest'];
+      /**
+       * @description Not signed in, or the session has ended.
+       *
+       *     error.code: `SESSION_EXPIRED`, `UNAUTHORIZED`
+       */
+      401: components['responses']['Unauthorized'];
+      /**
+       * @description Signed in but not allowed.
+       *
+       *     error.code: `ACCESS_DENIED`, `CSRF_TOKEN_MISMATCH`
+       */
+      403: components['responses']['Forbidden'];
+      /**
+       * @description The request conflicts with the current state.
+       *
+       *     error.code: `CONFLICT`, `IDEMPOTENCY_IN_FLIGHT`
+       *
+       *     error.reason, the business failure:
+       *     - `RECONCILIATION__SYNC_WOULD_CREATE_TONNES`: This sync would create tonnes: the chain or the ledger would count credits that no locked VCU backs. It is refused; investigate the difference and mark it resolved once explained.
+       *     - `RECONCILIATION__SYNC_NOT_EXECUTABLE`: The platform cannot carry out this sync itself for this discrepancy; see why in the resolution options.
+       *     - `RECONCILIATION__CERTIFICATE_RESTS_ON_BURN`: A retirement certificate rests on this burn: the ledger cannot be set to the chain while the burn is missing. Resolve the retirement instead.
+       *     - `RECONCILIATION__ALREADY_RESOLVED`: This discrepancy is already resolved.
+       *     - `RECONCILIATION__AWAITING_APPROVAL`: A sync of this discrepancy is already waiting for approval.
+       */
+      409: components['responses']['Conflict'];
+      /**
+       * @description The Idempotency-Key was already used with a different request.
+       *
+       *     error.code: `IDEMPOTENCY_KEY_REUSED`
+       */
+      422: components['responses']['IdempotencyKeyReused'];
       /**
        * @description An unexpected server error (details only reach the server log).
        *

@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, CSRF_TOKEN_PATTERN } from '@carbonledger/contracts';
+import { API_BASE_PATH, API_KEY_PERMISSIONS, CSRF_TOKEN_PATTERN, apiKeyGrants } from '@carbonledger/contracts';
 import { accessOf, type AccessRule } from './openapi-access';
 import { ERROR_ENVELOPE, errorAnswersOf, errorEnvelopeSchema, errorResponseComponents, type ErrorFacts } from './openapi-errors';
 import { JSON_RPC_PATH, jsonRpcPathItem, jsonRpcSchemas } from './openapi-rpc';
@@ -82,6 +82,14 @@ export function operationIdOf(method: string, path: string): string {
 
 const openApiPathOf = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
+/**
+ * What an API key may call (docs/product.md §6 API keys): the routes guarded by a permission an
+ * API key permission grants, and the screens' routes that admit keys by one.
+ */
+const KEY_PERMISSIONS: readonly string[] = apiKeyGrants(API_KEY_PERMISSIONS);
+const opensToKeys = (facts: OperationFacts) =>
+  Boolean(facts.access?.apiKeyPermission ?? (facts.access?.permission && KEY_PERMISSIONS.includes(facts.access.permission)));
+
 function accessText(facts: OperationFacts): string {
   const { access } = facts;
   const lines: string[] = [];
@@ -92,6 +100,7 @@ function accessText(facts: OperationFacts): string {
       `Needs a signed-in session (Bearer access token) of one of the roles ${access.roles.join(', ')}${access.screen ? ` (those of the ${access.screen} screen)` : ''}; others get 403.`,
     );
   else lines.push('Needs a signed-in session (Bearer access token).');
+  if (access?.apiKeyPermission) lines.push(`An API key granted \`${access.apiKeyPermission}\` may call it too.`);
   if (facts.csrf)
     lines.push(
       "Send the session's CSRF token in `x-csrf-token` (from the sign-in answer's `x-csrf-token` header, any signed-in answer's, or GET /api/v1/auth/csrf-token); without it 403 `CSRF_TOKEN_MISMATCH`.",
@@ -158,7 +167,15 @@ export const openapiPlugin = fp(async (app) => {
       },
       servers: [{ url: '/' }],
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-API-Key',
+            description: 'An API key (clk_live_… or clk_test_…), also accepted as `Authorization: Bearer clk_…`; only on the operations that list it.',
+          },
+        },
       },
     },
     transform: (input) => {
@@ -179,7 +196,7 @@ export const openapiPlugin = fp(async (app) => {
           // Routes give their own summary (a test holds them to it); this only keeps the document valid meanwhile.
           summary: schema.summary ?? `${method} ${path}`,
           description,
-          security: facts.access ? [{ bearerAuth: [] }] : [],
+          security: facts.access ? [{ bearerAuth: [] }, ...(opensToKeys(facts) ? [{ apiKey: [] }] : [])] : [],
           ...(facts.access ? {} : { 'x-public': true }),
         },
       };

@@ -1,5 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
 import { REALTIME } from '@carbonledger/contracts';
 
 export type RealtimeServer = Server;
@@ -18,6 +20,26 @@ export function createRealtimeServer(httpServer: HttpServer | null): RealtimeSer
     connectTimeout: REALTIME.connectTimeoutMs,
   };
   return httpServer ? new Server(httpServer, options) : new Server(options);
+}
+
+/**
+ * With REDIS_URL, rooms span every process: a broadcast (a notification, a batch's progress
+ * sent by a ROLE=worker job, a revoked session's disconnect) goes through Redis pub/sub to
+ * the sockets of every API process, not only this one's. Answers the function that closes
+ * the two Redis connections, for the shutdown once socket.io itself is closed.
+ */
+export async function shareRoomsThroughRedis(realtime: RealtimeServer, redisUrl: string): Promise<() => Promise<void>> {
+  const publisher = new Redis(redisUrl, { lazyConnect: true });
+  const subscriber = publisher.duplicate();
+  // ioredis reconnects on its own; without a listener Node would treat a dropped connection as unhandled.
+  for (const client of [publisher, subscriber]) client.on('error', () => undefined);
+  // Connected before the adapter subscribes: a subscription queued while connecting makes ioredis's
+  // ready check (INFO) run on a connection already in subscriber mode, which Redis refuses.
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  realtime.adapter(createAdapter(publisher, subscriber, { key: 'carbonledger:socket.io' }));
+  return async () => {
+    await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+  };
 }
 
 /**

@@ -32,7 +32,8 @@ describe('error screen', () => {
         <Fragile />
       </ErrorBoundary>,
     );
-    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    // The error screen is its own chunk: it shows once loaded.
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
     expect(screen.getByText(/^Error ID: ERR-/)).toBeTruthy();
     await vi.waitFor(() => expect(reports).toHaveLength(1));
     expect(reports[0]).toMatchObject({ url: '/api/v1/logs/frontend-error', body: { name: 'Error', message: 'boom' } });
@@ -45,7 +46,7 @@ describe('error screen', () => {
     expect(screen.getByText('all good')).toBeTruthy();
   });
 
-  it("titles a crash of the whole app 'Critical Error'", () => {
+  it("titles a crash of the whole app 'Critical Error'", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubGlobal('fetch', async () => new Response('{}'));
     broken = true;
@@ -54,6 +55,6 @@ describe('error screen', () => {
         <Fragile />
       </ErrorBoundary>,
     );
-    expect(screen.getByRole('heading', { name: 'Critical Error' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Critical Error' })).toBeTruthy();
   });
 });

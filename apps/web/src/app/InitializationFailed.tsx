@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Collapse from '@mui/material/Collapse';
 import CssBaseline from '@mui/material/CssBaseline';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -31,11 +30,12 @@ export function InitializationFailed({ error }: { error: unknown }) {
               {text('details')}
             </Button>
           </Box>
-          <Collapse in={showDetails}>
+          {/* Shown without MUI's Collapse, whose transition code /login would otherwise load (bench/web-bundle.bench.ts). */}
+          {showDetails && (
             <Box component="pre" sx={{ mt: 2, p: 2, textAlign: 'left', bgcolor: 'grey.100', whiteSpace: 'pre-wrap', fontSize: 12 }}>
               {details}
             </Box>
-          </Collapse>
+          )}
         </Box>
       </Box>
     </>

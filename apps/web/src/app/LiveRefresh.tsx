@@ -2,7 +2,7 @@ import { SERVER_EVENTS } from '@carbonledger/contracts';
 import { reloadSession } from '../features/auth/session';
 import { certificateKeys } from '../features/certificates/api/certificates';
 import { companyKeys } from '../features/companies/api/companies';
-import { complianceKeys } from '../features/compliance/api/compliance-profile';
+import { complianceKeys } from '../lib/compliance-profile';
 import { portfolioKeys } from '../features/portfolio/api/portfolio';
 import { walletKeys } from '../features/wallets/api/wallets';
 import { appRealtime, useRealtimeEvent, useRealtimeInvalidate, type RealtimeClient } from '../lib/realtime';

@@ -19,17 +19,7 @@ function signedInPage(path: string) {
 }
 
 /** Screens that later issues build: each shows the shared not-available statement. */
-export const PENDING_ROUTES = [
-  ['/jobs', 'jobs'],
-  ['/cache', 'cache'],
-  ['/metrics', 'metrics'],
-  ['/api-management', 'apiManagement'],
-  ['/webhooks', 'webhooks'],
-  ['/registry', 'registry'],
-  ['/financial/reconciliation', 'financialReconciliation'],
-  ['/invoices', 'invoices'],
-  ['/reconciliation', 'reconciliation'],
-] as const;
+export const PENDING_ROUTES: readonly (readonly [path: string, name: string])[] = [];
 
 const BUILT_ROUTES = [
   ['/dashboard', 'dashboard'],
@@ -58,10 +48,19 @@ const BUILT_ROUTES = [
   ['/compliance/kyc-reviews', 'kycReviews'],
   ['/compliance', 'compliance'],
   ['/api-docs', 'apiDocs'],
+  ['/webhooks', 'webhooks'],
   ['/help', 'help'],
   ['/help/phantom-custom-token', 'helpPhantom'],
   ['/audit-trail', 'auditTrail'],
   ['/offsets/requests', 'offsetRequests'],
+  ['/registry', 'registry'],
+  ['/invoices', 'invoices'],
+  ['/financial/reconciliation', 'financialReconciliation'],
+  ['/api-management', 'apiManagement'],
+  ['/reconciliation', 'reconciliation'],
+  ['/jobs', 'jobs'],
+  ['/cache', 'cache'],
+  ['/metrics', 'metrics'],
 ] as const;
 
 /** Signed-in screens rendered inside the layout, each its own chunk. */

@@ -8,7 +8,7 @@ type PageModule = { default: ComponentType<{ name: string }> };
  * weighing on the sign-in page (docs/architecture.md "Quality gates"); the lists still preload in parallel.
  */
 export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<PageModule>>> = {
-  '/dashboard': () => import('../features/dashboard/DashboardPage'),
+  '/dashboard': () => import('./DashboardWithMarket'),
   '/profile': () => import('../features/profile/ProfilePage'),
   '/settings': () => import('../features/settings/SettingsPage'),
   '/security-center': () => import('../features/security/SecurityCenterPage'),
@@ -34,10 +34,19 @@ export const SIGNED_IN_PAGES: Readonly<Record<string, () => Promise<PageModule>>
   '/compliance/kyc-reviews': () => import('../features/kyc-reviews/KycReviewsPage'),
   '/compliance': () => import('../features/compliance/ComplianceDashboardPage'),
   '/api-docs': () => import('../features/api-docs/ApiDocsPage'),
+  '/webhooks': () => import('../features/webhooks/WebhooksPage'),
   '/help': () => import('../features/help/HelpPage'),
   '/help/phantom-custom-token': () => import('../features/help/PhantomCustomTokenPage'),
   '/audit-trail': () => import('../features/audit-trail/AuditTrailPage'),
   '/offsets/requests': () => import('../features/offsets/OffsetRequestsPage'),
+  '/registry': () => import('../features/registry/RegistryPage'),
+  '/invoices': () => import('../features/invoices/InvoicesPage'),
+  '/financial/reconciliation': () => import('../features/financial-reconciliation/FinancialReconciliationPage'),
+  '/api-management': () => import('../features/api-keys/ApiKeysPage'),
+  '/reconciliation': () => import('../features/reconciliation/ReconciliationPage'),
+  '/jobs': () => import('../features/jobs/JobsPage'),
+  '/cache': () => import('../features/cache/CachePage'),
+  '/metrics': () => import('../features/metrics/MetricsPage'),
 };
 
 /** Screens that later issues build share one statement saying so. */

@@ -8,32 +8,42 @@ import { KycStatusChip } from './KycStatusChip';
 
 const TOKEN_ACCOUNT_COLOURS = { open: 'success', frozen: 'error', syncing: 'warning' } as const;
 
-function usedPercent(volume: ComplianceVolume): number {
-  const limit = Number(volume.limit);
-  return limit > 0 ? Math.min(100, (Number(volume.total) / limit) * 100) : 100;
+function usedPercent(used: string, limit: string): number {
+  const cap = Number(limit);
+  return cap > 0 ? Math.min(100, (Number(used) / cap) * 100) : 100;
+}
+
+/** One kind's use of the period's limit: tokenisation and retirement each count on their own (docs/product.md §5 Compliance limits). */
+function KindBar({ kind, used, limit, label }: { kind: 'tokenised' | 'retired'; used: string; limit: string; label: string }) {
+  const { t, i18n } = useTranslation();
+  const number = (value: string) => Number(value).toLocaleString(i18n.language);
+  const percent = usedPercent(used, limit);
+  return (
+    <Box data-testid={`compliance-volume-${label}-${kind}`}>
+      <Typography variant="body2" color="text.secondary">
+        {t(`compliance.volume.${kind}`, { amount: number(used), limit: number(limit) })}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={percent}
+        color={percent >= 100 ? 'error' : percent >= 80 ? 'warning' : 'primary'}
+        aria-label={`${t(`compliance.volume.${label}`)}: ${t(`compliance.volume.${kind}`, { amount: number(used), limit: number(limit) })}`}
+        sx={{ height: 8, borderRadius: 1, my: 0.5 }}
+      />
+    </Box>
+  );
 }
 
 function VolumeBar({ label, volume }: { label: string; volume: ComplianceVolume }) {
   const { t, i18n } = useTranslation();
   const number = (value: string) => Number(value).toLocaleString(i18n.language);
-  const percent = usedPercent(volume);
   return (
     <Box data-testid={`compliance-volume-${label}`}>
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="subtitle2">{t(`compliance.volume.${label}`)}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {t('compliance.volume.used', { total: number(volume.total), limit: number(volume.limit) })}
-        </Typography>
-      </Box>
-      <LinearProgress
-        variant="determinate"
-        value={percent}
-        color={percent >= 100 ? 'error' : percent >= 80 ? 'warning' : 'primary'}
-        aria-label={t(`compliance.volume.${label}`)}
-        sx={{ height: 8, borderRadius: 1, my: 0.5 }}
-      />
+      <Typography variant="subtitle2">{t(`compliance.volume.${label}`)}</Typography>
+      <KindBar kind="tokenised" used={volume.minted} limit={volume.limit} label={label} />
+      <KindBar kind="retired" used={volume.retired} limit={volume.limit} label={label} />
       <Typography variant="caption" color="text.secondary">
-        {t('compliance.volume.breakdown', { minted: number(volume.minted), retired: number(volume.retired), remaining: number(volume.remaining) })}
+        {t('compliance.volume.remaining', { mint: number(volume.mintRemaining), retire: number(volume.retireRemaining) })}
       </Typography>
     </Box>
   );

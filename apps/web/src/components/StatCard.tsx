@@ -10,7 +10,8 @@ export function StatCard({ label, value }: { label: string; value: string | numb
         <Typography variant="body2" color="text.secondary">
           {label}
         </Typography>
-        <Typography variant="h4" component="p">
+        {/* Two cards share a phone's row: a figure such as "$12,345.00 · €980.00" must fit half of it. */}
+        <Typography variant="h4" component="p" sx={{ typography: { xs: 'h6', sm: 'h4' }, overflowWrap: 'anywhere' }}>
           {value ?? <Skeleton width={60} />}
         </Typography>
       </CardContent>

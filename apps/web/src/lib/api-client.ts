@@ -5,12 +5,19 @@ import {
   HEADERS,
   TRACE_ID_BYTES,
   errorCatalogue,
-  isDomainErrorCode,
   type DomainErrorCode,
   genericErrorTexts,
   type ApiErrorDetail,
 } from '@carbonledger/contracts';
 import type { z } from 'zod';
+
+/**
+ * A business failure's reason as the server names it (`DOMAIN__DESCRIPTION`). The client checks
+ * its shape, not the catalogue: the catalogue's texts come with every domain's schemas, which
+ * the sign-in page must not download (docs/architecture.md "Quality gates").
+ */
+const REASON_SHAPE = /^[A-Z][A-Z0-9_]*__[A-Z0-9_]+$/;
+const isReasonShaped = (value: unknown): value is DomainErrorCode => typeof value === 'string' && REASON_SHAPE.test(value);
 
 /** docs/product.md §8 normalised texts of the client itself. */
 export const clientErrorTexts = {
@@ -191,7 +198,7 @@ export function createApiClient(options: ApiClientOptions) {
         body.error?.code,
         body.error?.fields,
         body.requestId,
-        isDomainErrorCode(body.error?.reason) ? body.error.reason : undefined,
+        isReasonShaped(body.error?.reason) ? body.error.reason : undefined,
       );
     }
     if (typeof body === 'object' && body !== null) {

@@ -36,3 +36,29 @@ export function formatDuration(seconds: number): string {
   const minutes = Math.floor((seconds % 3600) / 60);
   return hours > 0 ? `${hours}h ${minutes}m` : `${minutes}m`;
 }
+
+/**
+ * An exact decimal amount (the API's "1234.50") in its own currency, in the reader's locale. The
+ * string goes to Intl as it is: Intl formats decimal strings exactly, never through a float.
+ */
+export function formatMoney(amount: string, currency: string, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency }).format(amount as Intl.StringNumericLiteral);
+}
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+
+/** A size in bytes with the largest unit that keeps it at or above 1 (1024-based), in the reader's locale. */
+export function formatBytes(bytes: number, language: Language): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return new Intl.NumberFormat(LOCALES[language], {
+    style: 'unit',
+    unit: BYTE_UNITS[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}

@@ -1,5 +1,5 @@
-import { FailedTransactionMetadata, type LiteSVM, type TransactionMetadata } from 'litesvm';
-import { getBase64Decoder, getBase64Encoder, type Address } from '@solana/kit';
+import { FailedTransactionMetadata, type TransactionMetadata } from 'litesvm';
+import { getBase64Decoder, getBase64Encoder } from '@solana/kit';
 
 /**
  * What LiteSVM reports about a landed transaction beyond its outcome (logs, inner
@@ -32,8 +32,6 @@ export interface StoredMeta {
   inner: [index: number, instructions: [programIdIndex: number, accounts: number[], data: string, stackHeight: number][]][];
   units: string;
 }
-
-export const balancesOf = (svm: LiteSVM, keys: readonly Address[]): bigint[] => keys.map((key) => svm.getBalance(key) ?? 0n);
 
 /** The metadata of a landed transaction, from LiteSVM's result and the balances read around it. */
 export function metaOf(result: TransactionMetadata | FailedTransactionMetadata, preBalances: bigint[], postBalances: bigint[]): EmbeddedTransactionMeta {

@@ -8,7 +8,7 @@ import { getTransferSolInstruction } from '@solana-program/system';
 import { openEmbeddedChain, type EmbeddedChainClient } from './embedded';
 import { describeChainClient } from '../testing/client-behaviour';
 import { createProjectMint, execute, fundedSigner, signedWire } from '../testing/helpers';
-import { findHolderTokenAccount, getMintTokensInstruction } from '../builders/token';
+import { findHolderTokenAccount, getMintTokensInstruction, getThawTokenAccountInstruction } from '../builders/token';
 import type { Address, Base64EncodedWireTransaction, Signature } from '@solana/kit';
 
 describeChainClient('embedded', async () => {
@@ -41,6 +41,59 @@ describe('embedded chain history of failed transactions', () => {
     const failed = await chain.getTransaction(outcome.signature);
     expect(failed).toMatchObject({ err: { InstructionError: [0, { Custom: 17 }] }, fee: 5_000n });
     expect(failed!.postTokenBalances.find((entry) => entry.owner === holder.address)).toMatchObject({ amount: 0n });
+  });
+});
+
+describe('embedded chain balances recorded around each transaction', () => {
+  // Landing keeps the accounts a transaction wrote, to skip reading them before the next one;
+  // a change that does not come from a landed transaction must not be missed.
+  it('records the balances each account really had, after the faucet and other transactions changed it', async () => {
+    const chain = openEmbeddedChain({ snapshotPath: null, blockIntervalMs: null });
+    const payer = await fundedSigner(chain);
+    const receiver = await generateKeyPairSigner();
+    const transfer = (lamports: bigint) =>
+      execute(chain, payer, [getTransferSolInstruction({ source: payer, destination: receiver.address, amount: lamports })]);
+    const balancesAround = async (signature: Signature) => {
+      const [transaction, meta] = await Promise.all([chain.getTransaction(signature), chain.getTransactionMeta(signature)]);
+      const at = (address: Address) => transaction!.accountKeys.indexOf(address);
+      return {
+        payer: [meta!.preBalances[at(payer.address)], meta!.postBalances[at(payer.address)]],
+        receiver: [meta!.preBalances[at(receiver.address)], meta!.postBalances[at(receiver.address)]],
+      };
+    };
+
+    const first = await transfer(1_000_000n);
+    await chain.airdrop(payer.address, 5_000_000n);
+    const payerBefore = await chain.getBalance(payer.address);
+    const second = await transfer(2_000_000n);
+    expect(await balancesAround(second.signature)).toEqual({
+      payer: [payerBefore, payerBefore - 2_000_000n - 5_000n],
+      receiver: [1_000_000n, 3_000_000n],
+    });
+    expect((await balancesAround(first.signature)).receiver).toEqual([0n, 1_000_000n]);
+
+    const other = await fundedSigner(chain);
+    await execute(chain, other, [getTransferSolInstruction({ source: other, destination: receiver.address, amount: 4_000_000n })]);
+    chain.advanceBlocks(1);
+    const third = await transfer(1n);
+    expect((await balancesAround(third.signature)).receiver).toEqual([7_000_000n, 7_000_001n]);
+  });
+
+  it('records token balances before and after each mint-to', async () => {
+    const chain = openEmbeddedChain({ snapshotPath: null, blockIntervalMs: null });
+    const payer = await fundedSigner(chain);
+    const holder = await generateKeyPairSigner();
+    const { mint, freeze } = await createProjectMint(chain, payer, { name: 'Balances', symbol: 'BAL', uri: '' }, [holder.address]);
+    const account = await findHolderTokenAccount(holder.address, mint.address);
+    await execute(chain, payer, [getThawTokenAccountInstruction({ account, mint: mint.address, freezeAuthority: freeze })]);
+    const mintTo = (amount: bigint) =>
+      execute(chain, payer, [getMintTokensInstruction({ mint: mint.address, destination: account, issuer: payer, amount, decimals: 0 })]);
+    await mintTo(3n);
+    const second = await mintTo(4n);
+    const transaction = await chain.getTransaction(second.signature);
+    const expected = { mint: mint.address, owner: holder.address, decimals: 0 };
+    expect(transaction!.preTokenBalances).toEqual([{ accountIndex: transaction!.accountKeys.indexOf(account), ...expected, amount: 3n }]);
+    expect(transaction!.postTokenBalances).toEqual([{ accountIndex: transaction!.accountKeys.indexOf(account), ...expected, amount: 7n }]);
   });
 });
 

@@ -7,6 +7,7 @@ import { FailedTransactionMetadata, LiteSVM, TransactionMetadata, type EpochSche
 import {
   getBase58Decoder,
   getCompiledTransactionMessageDecoder,
+  type Blockhash,
   lamports as toLamports,
   type Address,
   type Base64EncodedWireTransaction,
@@ -26,12 +27,12 @@ import {
   type SignatureStatus,
   type SimulationResult,
 } from '../client';
-import { decodeMintAccount, decodeTokenAccount, tokenAccountOwnedBy } from '../accounts';
-import { fromWireTransaction, signatureOf, summarizeMessage, toWireTransaction } from '../wire';
+import { decodeMintAccount, decodeTokenAccount, decodeTokenHolding, tokenAccountOwnedBy, type TokenHolding } from '../accounts';
+import { fromWireTransaction, signatureOf, summarizeMessage } from '../wire';
 import { memosOf, transactionFee, type InstructionData } from './history';
 import { liteSvmErrorToJson, REJECTING_ERRORS } from './litesvm-errors';
 import { openChainStore, type ChainStore, type JournalEntry } from './embedded-store';
-import { balancesOf, loadMeta, metaOf, storeMeta, type EmbeddedTransactionMeta, type StoredMeta } from './embedded-meta';
+import { loadMeta, metaOf, storeMeta, type EmbeddedTransactionMeta, type StoredMeta } from './embedded-meta';
 import {
   createEventHub,
   createRecentBlocks,
@@ -99,6 +100,8 @@ const MAX_REMEMBERED_SIGNATURES = 50_000;
  */
 export const MAX_HISTORY_TRANSACTIONS = 10_000;
 const MAX_SIGNATURES_PER_QUERY = 1_000;
+/** Accounts whose state after their last transaction is kept, so that the next one need not read them first. */
+const MAX_KNOWN_ACCOUNTS = 4_096;
 
 /**
  * Version 1 had no history; it still loads (with an empty history). Version 3 adds the
@@ -128,6 +131,26 @@ interface StoredTransaction {
 /** What landing a transaction did, beyond what its message says. */
 type LandedFacts = Pick<ChainTransaction, 'signature' | 'slot' | 'blockTime' | 'err' | 'preTokenBalances' | 'postTokenBalances'>;
 
+/** A transaction the driver was given: decoded, in canonical wire form, and its id. */
+interface Received {
+  transaction: Transaction;
+  wire: Base64EncodedWireTransaction;
+  signature: Signature;
+}
+
+/** An account as landing read it (null: absent), with its token holding when it is a token account. */
+interface SeenAccount {
+  account: ChainAccount | null;
+  holding: TokenHolding | null;
+}
+
+/** What landing reads of a message's accounts, by account index (readAccountsBefore and readAccountsAfter). */
+interface AccountsNow {
+  /** The writable accounts as they are; null for read-only ones. */
+  written: (SeenAccount | null)[];
+  lamports: bigint[];
+}
+
 /** A landed transaction as the embedded chain keeps it: the signed bytes and what they did. */
 interface RecordedTransaction {
   transaction: ChainTransaction;
@@ -144,6 +167,7 @@ interface RecordedStatus {
 }
 
 const base58 = getBase58Decoder();
+const compiledMessageDecoder = getCompiledTransactionMessageDecoder();
 
 const storeBalance = (balance: ChainTokenBalance): StoredBalance => [
   balance.accountIndex,
@@ -160,9 +184,9 @@ const loadBalance = ([accountIndex, mint, owner, amount, decimals]: StoredBalanc
   decimals,
 });
 
-/** What history needs from a message: its keys, the writable ones, the programs invoked and their data. */
+/** What landing and history need from a message: its blockhash, keys, the writable ones, the programs invoked and their data. */
 function readMessage(transaction: Transaction) {
-  const compiled = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+  const compiled = compiledMessageDecoder.decode(transaction.messageBytes);
   // Addresses loaded from lookup tables are not resolved: the product's transactions use none.
   const accountKeys = [...compiled.staticAccounts];
   const { numSignerAccounts, numReadonlySignerAccounts, numReadonlyNonSignerAccounts } = compiled.header;
@@ -174,15 +198,24 @@ function readMessage(transaction: Transaction) {
         }))
       : [];
   const invoked = new Set<Address>(instructions.map((instruction) => instruction.programAddress));
-  const writable = accountKeys
-    .map((key, index) => ({ key, index }))
-    .filter(({ key, index }) => {
-      if (invoked.has(key)) return false;
-      if (index < numSignerAccounts) return index < numSignerAccounts - numReadonlySignerAccounts;
-      return index < accountKeys.length - numReadonlyNonSignerAccounts;
-    });
-  return { accountKeys, instructions, writable, indexedKeys: accountKeys.filter((key) => !invoked.has(key)), signatures: numSignerAccounts };
+  const isWritable = accountKeys.map((key, index) => {
+    if (invoked.has(key)) return false;
+    if (index < numSignerAccounts) return index < numSignerAccounts - numReadonlySignerAccounts;
+    return index < accountKeys.length - numReadonlyNonSignerAccounts;
+  });
+  return {
+    blockhash: compiled.lifetimeToken as Blockhash,
+    accountKeys,
+    instructions,
+    isWritable,
+    indexedKeys: accountKeys.filter((key) => !invoked.has(key)),
+    signatures: numSignerAccounts,
+    // It may write accounts its static keys do not name, so what is known of accounts must be read again after it.
+    usesLookupTables: 'addressTableLookups' in compiled && (compiled.addressTableLookups?.length ?? 0) > 0,
+  };
 }
+
+type LandingMessage = ReturnType<typeof readMessage>;
 
 /** An account a transaction closed, as Solana reports it to subscribers. */
 const closedAccount = (address: Address): ChainAccount => ({ address, lamports: 0n, owner: SYSTEM_PROGRAM_ADDRESS, executable: false, data: new Uint8Array() });
@@ -298,13 +331,58 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     return decoded?.decimals ?? 0;
   };
 
-  /** Token-2022 balances of the given accounts now (the accounts that are token accounts). */
-  const tokenBalances = (accounts: readonly { key: Address; index: number }[]): ChainTokenBalance[] =>
-    accounts.flatMap(({ key, index }) => {
-      const account = toChainAccount(key, svm);
-      const token = account && decodeTokenAccount(account);
-      return token ? [{ accountIndex: index, mint: token.mint, owner: token.owner, amount: token.amount, decimals: decimalsOf(token.mint) }] : [];
+  /**
+   * Accounts as the last transaction that wrote them left them (null: absent), so that landing
+   * the next one need not read them first: an account read costs about as much as executing a
+   * mint-to (docs/chain.md). Every landed transaction stores what it wrote; anything else that
+   * may change an account (the faucet, a credit, the clock's sysvars, a transaction with lookup
+   * tables) clears it.
+   */
+  const knownAccounts = new Map<Address, SeenAccount>();
+  const forgetKnownAccounts = () => knownAccounts.clear();
+  const knowAccount = (address: Address, seen: SeenAccount) => {
+    knownAccounts.delete(address);
+    knownAccounts.set(address, seen);
+    if (knownAccounts.size > MAX_KNOWN_ACCOUNTS) knownAccounts.delete(knownAccounts.keys().next().value!);
+  };
+  /** Reads an account from LiteSVM, its token holding decoded once for this transaction's balances and the next one's. */
+  const readAccount = (address: Address): SeenAccount => {
+    const account = toChainAccount(address, svm);
+    return { account, holding: account && decodeTokenHolding(account) };
+  };
+
+  /** The message's accounts before it lands: each writable one whole, the lamports of every one. */
+  const readAccountsBefore = (message: LandingMessage): AccountsNow => {
+    const written = message.accountKeys.map((key, index) => (message.isWritable[index] ? (knownAccounts.get(key) ?? readAccount(key)) : null));
+    const lamports = message.accountKeys.map((key, index) => {
+      const seen = written[index] ?? knownAccounts.get(key);
+      return seen ? (seen.account?.lamports ?? 0n) : (svm.getBalance(key) ?? 0n);
     });
+    return { written, lamports };
+  };
+
+  /**
+   * The same after it landed: the writable ones read again (and remembered), the read-only
+   * ones keep their lamports, since a transaction cannot change an account it does not write.
+   */
+  const readAccountsAfter = (message: LandingMessage, before: AccountsNow): AccountsNow => {
+    if (message.usesLookupTables) forgetKnownAccounts();
+    const written = message.accountKeys.map((key, index) => {
+      if (!message.isWritable[index]) return null;
+      const seen = readAccount(key);
+      knowAccount(key, seen);
+      return seen;
+    });
+    const lamports = message.accountKeys.map((_, index) => {
+      const seen = written[index];
+      return seen ? (seen.account?.lamports ?? 0n) : before.lamports[index]!;
+    });
+    return { written, lamports };
+  };
+
+  /** Token-2022 balances of the written accounts that are token accounts. */
+  const tokenBalancesOf = ({ written }: AccountsNow): ChainTokenBalance[] =>
+    written.flatMap((seen, accountIndex) => (seen?.holding ? [{ accountIndex, ...seen.holding, decimals: decimalsOf(seen.holding.mint) }] : []));
   // Only produceBlock moves the clock, so the slot is kept here instead of asked of LiteSVM on every call.
   let slot = svm.getClock().slot;
   const currentSlot = () => slot;
@@ -320,6 +398,7 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
 
   /** Moves the clock forward to `target` (never back), as block production and replay do. */
   const setClock = (target: bigint, unixTimestamp: number) => {
+    forgetKnownAccounts();
     if (target > slot) svm.warpToSlot(target);
     const clock = svm.getClock();
     clock.unixTimestamp = BigInt(unixTimestamp);
@@ -391,6 +470,15 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     }
   };
 
+  /**
+   * A transaction as it arrives, decoded and named once. The signed bytes are kept in their
+   * canonical base64 (what toWireTransaction would give) without encoding the transaction again.
+   */
+  const receive = (wire: string): Received => {
+    const transaction = decode(wire);
+    return { transaction, wire: Buffer.from(wire, 'base64').toString('base64') as Base64EncodedWireTransaction, signature: signatureOf(transaction) };
+  };
+
   const simulate = (transaction: Transaction, sigVerify: boolean): SimulationResult => {
     if (!blockhashUsable(summarizeMessage(transaction).blockhash)) return { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0n };
     svm.withSigverify(sigVerify);
@@ -413,13 +501,11 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
    * A landed transaction is journaled before this returns, so nobody learns of it before it
    * would survive a crash. `replayed` is a journal entry being applied again at start.
    */
-  const land = (transaction: Transaction, replayed?: { slot: bigint; blockTime: number }): Signature => {
-    const signature = signatureOf(transaction);
+  const land = ({ transaction, wire, signature }: Received, replayed?: { slot: bigint; blockTime: number }): Signature => {
     if (statuses.has(signature)) return signature;
-    if (!replayed && !blockhashUsable(summarizeMessage(transaction).blockhash)) throw new TransactionRejectedError('Blockhash not found', 'BlockhashNotFound');
     const message = readMessage(transaction);
-    const preTokenBalances = tokenBalances(message.writable);
-    const preBalances = balancesOf(svm, message.accountKeys);
+    if (!replayed && !blockhashUsable(message.blockhash)) throw new TransactionRejectedError('Blockhash not found', 'BlockhashNotFound');
+    const before = readAccountsBefore(message);
     let result: TransactionMetadata | FailedTransactionMetadata;
     try {
       result = svm.sendTransaction(transaction);
@@ -431,14 +517,19 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
     if (typeof err === 'string' && REJECTING_ERRORS.has(err)) throw new TransactionRejectedError(`Transaction refused: ${err}`, err);
     const slotNow = replayed?.slot ?? currentSlot();
     const blockTime = replayed?.blockTime ?? Math.floor(Date.now() / 1000);
-    const wire = toWireTransaction(transaction);
     if (!replayed) store?.append({ type: 'tx', wire, slot: slotNow.toString(), time: blockTime, err }, { durable: true });
-    const meta = metaOf(result, preBalances, balancesOf(svm, message.accountKeys));
+    const after = readAccountsAfter(message, before);
+    const meta = metaOf(result, before.lamports, after.lamports);
     remember(signature, { slot: slotNow, err, logs: err ? meta.logs : [] });
-    addToHistory(wire, message, { signature, slot: slotNow, blockTime, err, preTokenBalances, postTokenBalances: tokenBalances(message.writable) }, meta);
+    addToHistory(
+      wire,
+      message,
+      { signature, slot: slotNow, blockTime, err, preTokenBalances: tokenBalancesOf(before), postTokenBalances: tokenBalancesOf(after) },
+      meta,
+    );
     if (blocks.current().slot === slotNow) blocks.current().signatures.push(signature);
     if (!replayed && events.listening) {
-      const written = message.writable.map(({ key }) => toChainAccount(key, svm) ?? closedAccount(key));
+      const written = message.accountKeys.flatMap((key, index) => (message.isWritable[index] ? [after.written[index]?.account ?? closedAccount(key)] : []));
       events.emit({ type: 'transaction', signature, slot: slotNow, err, logs: meta.logs, accountKeys: message.accountKeys, written });
     }
     return signature;
@@ -446,6 +537,7 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
 
   /** Adds lamports to an account as the faucet did, without the faucet's own transfer. */
   const credit = (address: Address, amount: bigint) => {
+    forgetKnownAccounts();
     const account = svm.getAccount(address);
     svm.setAccount(
       account.exists
@@ -469,18 +561,16 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
       return;
     }
     setClock(BigInt(entry.slot), entry.time);
-    const transaction = decode(entry.wire);
+    const received = receive(entry.wire);
     let err: TransactionErrorJson | null;
     try {
-      land(transaction, { slot: BigInt(entry.slot), blockTime: entry.time });
-      err = statuses.get(signatureOf(transaction))?.err ?? null;
+      land(received, { slot: BigInt(entry.slot), blockTime: entry.time });
+      err = statuses.get(received.signature)?.err ?? null;
     } catch {
       err = 'refused';
     }
     if (JSON.stringify(err) !== JSON.stringify(entry.err)) {
-      warn(
-        `embedded chain: replaying journal entry ${entry.seq} (${signatureOf(transaction)}) gave ${JSON.stringify(err)} instead of ${JSON.stringify(entry.err)}`,
-      );
+      warn(`embedded chain: replaying journal entry ${entry.seq} (${received.signature}) gave ${JSON.stringify(err)} instead of ${JSON.stringify(entry.err)}`);
     }
   };
 
@@ -559,13 +649,13 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
       return simulate(decode(wire), simulateOptions.sigVerify ?? false);
     },
     async sendTransaction(wire) {
-      return land(decode(wire));
+      return land(receive(wire));
     },
     async sendAndConfirm(wire): Promise<SendOutcome> {
-      const transaction = decode(wire);
-      const signature = signatureOf(transaction);
+      const received = receive(wire);
+      const { signature } = received;
       try {
-        land(transaction);
+        land(received);
       } catch (error) {
         if (!(error instanceof TransactionRejectedError)) throw error;
         if (error.err === 'BlockhashNotFound') return { signature, status: 'expired' };
@@ -629,6 +719,8 @@ export function openEmbeddedChain(options: EmbeddedChainOptions): EmbeddedChainC
       return events.add(listener);
     },
     async airdrop(address, lamports) {
+      // The faucet's own account pays too.
+      forgetKnownAccounts();
       let result = svm.airdrop(address, toLamports(lamports));
       // The faucet's transfer is built on the latest blockhash: the same amount to the same address again within one
       // block is the same transaction, refused as already processed. On a new block it is a new one.

@@ -1,6 +1,7 @@
 import type { Address, ReadonlyUint8Array } from '@solana/kit';
 import { LAMPORTS_PER_SIGNATURE, priorityFeeLamports } from '../fees';
 import { identifyInstruction } from '../identify';
+import { COMPUTE_BUDGET_PROGRAM_ADDRESS, isMemoProgram } from '../programs';
 
 /** An instruction reduced to what history needs: which program ran it and its data. */
 export interface InstructionData {
@@ -15,6 +16,8 @@ const MAX_COMPUTE_UNIT_LIMIT = 1_400_000;
 /** The notes of SPL Memo v1 (what the product sends, see docs/chain.md) and v2 (what most wallets send). */
 export function memosOf(instructions: readonly InstructionData[]): string[] {
   return instructions.flatMap((instruction) => {
+    // Only memo programs carry notes; identifying the rest would decode them for nothing on every landed transaction.
+    if (!isMemoProgram(instruction.programAddress)) return [];
     const identified = identifyInstruction(instruction);
     return identified?.program === 'memo' ? [identified.memo] : [];
   });
@@ -29,7 +32,7 @@ export function transactionFee(signatures: number, instructions: readonly Instru
   let microLamports = 0n;
   let otherInstructions = 0;
   for (const instruction of instructions) {
-    const identified = identifyInstruction(instruction);
+    const identified = instruction.programAddress === COMPUTE_BUDGET_PROGRAM_ADDRESS ? identifyInstruction(instruction) : null;
     if (identified?.program !== 'compute-budget') {
       otherInstructions++;
       continue;

@@ -17,6 +17,8 @@ export const kycErrors = {
   KYC__CHECKLIST_INCOMPLETE: domainError('VALIDATION_ERROR', kycTexts.checklistIncomplete),
   /** A decision needs the risk level and the score. */
   KYC__RISK_NOT_ASSESSED: domainError('VALIDATION_ERROR', kycTexts.riskNotAssessed),
+  /** The case's approve or reject already waits for its approval workflow. */
+  KYC__DECISION_AWAITING_APPROVAL: domainError('CONFLICT', kycTexts.decisionPending),
   /** The bytes are not a PDF, JPEG or PNG. */
   KYC__DOCUMENT_UNSUPPORTED: domainError('UNSUPPORTED_MEDIA_TYPE', kycTexts.documentUnsupported),
   /** Over KYC_DOCUMENT_MAX_BYTES. */

@@ -10,4 +10,8 @@ export const offsetErrors = {
   OFFSET__UNKNOWN_TOKEN: domainError('VALIDATION_ERROR', offsetTexts.unknownToken),
   /** platform_sourced: no platform wallet could cover the quantity when the request was approved. */
   OFFSET__NO_PLATFORM_SOURCE: domainError('CONFLICT', offsetTexts.noPlatformSource),
+  /** Withdrawing a request whose approval was already decided. */
+  OFFSET__NOT_WITHDRAWABLE: domainError('CONFLICT', offsetTexts.notWithdrawable),
+  /** Only the requester withdraws their request. */
+  OFFSET__NOT_REQUESTER: domainError('ACCESS_DENIED', offsetTexts.notRequester),
 } as const;

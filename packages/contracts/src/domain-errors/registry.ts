@@ -1,4 +1,5 @@
 import { registryTexts } from '../projects';
+import { registryIntegrationTexts } from '../registry';
 import { domainError } from './define';
 
 /** The registry domain's business failures (docs/architecture.md "Errors"). */
@@ -13,4 +14,10 @@ export const registryErrors = {
   REGISTRY__INSUFFICIENT_UNITS: domainError('CONFLICT', 'Fewer imported VCUs are available than were requested.'),
   /** Fewer tokenised, unretired units of a mint than a retirement burns. */
   REGISTRY__NOT_ENOUGH_TOKENISED_UNITS: domainError('CONFLICT', "Fewer of this token's VCUs are not yet retired than were requested."),
+  /** The upload is not a multipart file, or its bytes are not UTF-8 text (NUL bytes, binary content). */
+  REGISTRY__CSV_UNSUPPORTED: domainError('UNSUPPORTED_MEDIA_TYPE', registryIntegrationTexts.csvUnsupported),
+  /** The CSV is larger than REGISTRY_CSV_MAX_BYTES. */
+  REGISTRY__CSV_TOO_LARGE: domainError('PAYLOAD_TOO_LARGE', registryIntegrationTexts.csvTooLarge),
+  /** The file is text but not a Verra export: wrong header, no rows, too many rows or broken quoting. */
+  REGISTRY__CSV_INVALID: domainError('VALIDATION_ERROR', registryIntegrationTexts.csvHeader),
 } as const;

@@ -1,6 +1,7 @@
-import { bigint, integer, jsonb, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, uuid } from 'drizzle-orm/pg-core';
 import type { PriorityFeePolicy } from '@carbonledger/contracts';
-import { tenants, users } from './foundation';
+import { tenants } from './foundation';
+import { updatedAt, userRef } from './columns';
 
 /** Migration 0026: the tenant's chain settings (Settings → Blockchain). */
 export const chainSettings = pgTable('chain_settings', {
@@ -11,6 +12,6 @@ export const chainSettings = pgTable('chain_settings', {
   slippageBps: integer('slippage_bps').notNull(),
   lowBalanceLamports: bigint('low_balance_lamports', { mode: 'bigint' }).notNull(),
   lowBalanceAlerted: jsonb('low_balance_alerted').$type<string[]>().notNull().default([]),
-  updatedBy: uuid('updated_by').references(() => users.id),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: userRef('updated_by'),
+  updatedAt: updatedAt(),
 });

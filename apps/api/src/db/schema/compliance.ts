@@ -1,8 +1,8 @@
-import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { KycTier } from '@carbonledger/contracts';
-import { companies, tenants, users } from './foundation';
+import { companies } from './foundation';
+import { at, tenantId, updatedAt, userRef } from './columns';
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
 const tonnes = (name: string) => bigint(name, { mode: 'bigint' });
 
 /** A company's compliance profile and the state its token accounts follow its KYC status to (migration 0024). */
@@ -12,16 +12,14 @@ export const companyCompliance = pgTable(
     companyId: uuid('company_id')
       .primaryKey()
       .references(() => companies.id),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantId(),
     kycTier: text('kyc_tier').$type<KycTier>().notNull().default('standard'),
     dailyLimit: tonnes('daily_limit').notNull(),
     monthlyLimit: tonnes('monthly_limit').notNull(),
     tokenAccounts: text('token_accounts').$type<'open' | 'frozen'>(),
     syncLeaseUntil: at('sync_lease_until'),
-    updatedBy: uuid('updated_by').references(() => users.id),
-    updatedAt: at('updated_at').notNull().defaultNow(),
+    updatedBy: userRef('updated_by'),
+    updatedAt: updatedAt(),
   },
   (table) => [index('company_compliance_tenant').on(table.tenantId)],
 );

@@ -1,12 +1,10 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './foundation';
+import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { at, createdAt, tenantId } from './columns';
 
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantId(),
     key: text('key').notNull(),
     userId: uuid('user_id'),
     requestHash: text('request_hash').notNull(),
@@ -17,8 +15,8 @@ export const idempotencyKeys = pgTable(
     claimId: uuid('claim_id').notNull().defaultRandom(),
     /** The operation (a retirement, a mint operation, a minting job) the key's request created; a retry answers from it. */
     operationId: uuid('operation_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: at('expires_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.tenantId, table.key] })],
 );

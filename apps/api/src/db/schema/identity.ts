@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, real, text, uuid } from 'drizzle-orm/pg-core';
 import type { SecurityEventType, Severity } from '@carbonledger/contracts';
-import { sessions, tenants, users } from './foundation';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
+import { sessions, tenants } from './foundation';
+import { at, createdAt, generatedId, tenantId, updatedAt, userRef } from './columns';
 
 export const userCredentials = pgTable('user_credentials', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
+  userId: userRef('user_id').primaryKey(),
+  tenantId: tenantId(),
   mfaEnabled: boolean('mfa_enabled').notNull().default(false),
   mfaSecret: text('mfa_secret'),
   mfaPendingSecret: text('mfa_pending_secret'),
@@ -24,7 +19,7 @@ export const userCredentials = pgTable('user_credentials', {
   lastFailedLoginAt: at('last_failed_login_at'),
   lockedUntil: at('locked_until'),
   mustChangePassword: boolean('must_change_password').notNull().default(false),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export type AuthMethod = 'password' | 'wallet';
@@ -33,9 +28,7 @@ export const sessionCredentials = pgTable('session_credentials', {
   sessionId: uuid('session_id')
     .primaryKey()
     .references(() => sessions.id),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
+  tenantId: tenantId(),
   tokenVersion: integer('token_version').notNull().default(1),
   csrfToken: text('csrf_token').notNull(),
   authMethod: text('auth_method').$type<AuthMethod>().notNull(),
@@ -43,15 +36,9 @@ export const sessionCredentials = pgTable('session_credentials', {
 });
 
 export const linkedWallets = pgTable('linked_wallets', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
+  id: generatedId(),
+  tenantId: tenantId(),
+  userId: userRef('user_id').notNull(),
   walletAddress: text('wallet_address').notNull(),
   walletType: text('wallet_type').notNull(),
   linkedAt: at('linked_at').notNull().defaultNow(),
@@ -67,34 +54,26 @@ export const walletChallenges = pgTable('wallet_challenges', {
 });
 
 export const securityEvents = pgTable('security_events', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
+  id: generatedId(),
+  tenantId: tenantId(),
   type: text('type').$type<SecurityEventType>().notNull(),
   userId: uuid('user_id'),
   userEmail: text('user_email'),
   ip: text('ip'),
   userAgent: text('user_agent'),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
-  createdAt: at('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const securityAlerts = pgTable('security_alerts', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
+  id: generatedId(),
+  tenantId: tenantId(),
   kind: text('kind').notNull(),
   title: text('title').notNull(),
   description: text('description').notNull(),
   severity: text('severity').$type<Severity>().notNull(),
   userId: uuid('user_id'),
-  createdAt: at('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   resolvedAt: at('resolved_at'),
   resolvedBy: uuid('resolved_by'),
 });

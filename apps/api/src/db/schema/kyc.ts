@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type {
   KycCaseStatus,
   KycChecklist,
@@ -10,21 +9,15 @@ import type {
   KycStep,
   KycSubjectType,
 } from '@carbonledger/contracts';
-import { companies, tenants, users } from './foundation';
+import { at, companyId, createdAt, generatedId, tenantId, updatedAt, userRef } from './columns';
 
 /** A company's KYC/AML case (docs/kyc.md); `dataSealed` holds the steps' answers, sealed. */
 export const kycCases = pgTable(
   'kyc_cases',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id),
+    id: generatedId(),
+    tenantId: tenantId(),
+    companyId: companyId(),
     subjectType: text('subject_type').$type<KycSubjectType>().notNull(),
     status: text('status').$type<KycCaseStatus>().notNull().default('draft'),
     step: text('step').$type<KycStep>().notNull().default('type'),
@@ -34,12 +27,12 @@ export const kycCases = pgTable(
     checklist: jsonb('checklist').$type<KycChecklist>().notNull().default({}),
     reviewNotes: text('review_notes'),
     decisionReason: text('decision_reason'),
-    createdBy: uuid('created_by').references(() => users.id),
-    submittedBy: uuid('submitted_by').references(() => users.id),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: userRef('created_by'),
+    submittedBy: userRef('submitted_by'),
+    submittedAt: at('submitted_at'),
+    decidedAt: at('decided_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('kyc_cases_queue').on(table.tenantId, table.status, table.submittedAt)],
 );
@@ -49,15 +42,11 @@ export const kycDocuments = pgTable(
   'kyc_documents',
   {
     id: uuid('id').primaryKey(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantId(),
     caseId: uuid('case_id')
       .notNull()
       .references(() => kycCases.id),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyId(),
     cid: text('cid').notNull(),
     contentType: text('content_type').$type<KycDocumentContentType>().notNull(),
     sizeBytes: integer('size_bytes').notNull(),
@@ -66,11 +55,11 @@ export const kycDocuments = pgTable(
     category: text('category').notNull(),
     notes: text('notes'),
     status: text('status').$type<KycDocumentStatus>().notNull().default('uploaded'),
-    uploadedBy: uuid('uploaded_by').references(() => users.id),
-    reviewedBy: uuid('reviewed_by').references(() => users.id),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-    removedAt: timestamp('removed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    uploadedBy: userRef('uploaded_by'),
+    reviewedBy: userRef('reviewed_by'),
+    reviewedAt: at('reviewed_at'),
+    removedAt: at('removed_at'),
+    createdAt: createdAt(),
   },
   (table) => [index('kyc_documents_case').on(table.caseId)],
 );
@@ -79,12 +68,8 @@ export const kycDocuments = pgTable(
 export const kycDecisions = pgTable(
   'kyc_decisions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id),
+    id: generatedId(),
+    tenantId: tenantId(),
     caseId: uuid('case_id')
       .notNull()
       .references(() => kycCases.id),
@@ -92,10 +77,8 @@ export const kycDecisions = pgTable(
     reason: text('reason'),
     riskLevel: text('risk_level').$type<KycRiskLevel>(),
     score: integer('score'),
-    decidedBy: uuid('decided_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: userRef('decided_by').notNull(),
+    createdAt: createdAt(),
   },
   (table) => [index('kyc_decisions_case').on(table.caseId, table.createdAt)],
 );

@@ -1,12 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { bigint, boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { MintFees, MintingJobStatus, MintOperationStatus, ProjectType, RegistryId } from '@carbonledger/contracts';
-import { companies, tenants, users } from './foundation';
+import { tenants } from './foundation';
+import { at, companyId, createdAt, generatedId, tenantId, units, updatedAt, userRef } from './columns';
 import { companyWallets } from './wallets';
 import { vcuBlocks } from './registry';
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const units = (name: string) => bigint(name, { mode: 'bigint' });
 
 export const mintingSettings = pgTable('minting_settings', {
   tenantId: uuid('tenant_id')
@@ -14,16 +11,12 @@ export const mintingSettings = pgTable('minting_settings', {
     .references(() => tenants.id),
   approvalLimit: units('approval_limit').notNull(),
   pricesUsdCents: jsonb('prices_usd_cents').$type<Partial<Record<ProjectType, number>>>().notNull().default({}),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const projectMints = pgTable('project_mints', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
+  id: generatedId(),
+  tenantId: tenantId(),
   registry: text('registry').$type<RegistryId>().notNull(),
   projectId: text('project_id').notNull(),
   vintage: integer('vintage').notNull(),
@@ -32,23 +25,15 @@ export const projectMints = pgTable('project_mints', {
   name: text('name').notNull(),
   symbol: text('symbol').notNull(),
   decimals: integer('decimals').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const mintPreviews = pgTable('mint_previews', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  companyId: uuid('company_id')
-    .notNull()
-    .references(() => companies.id),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
+  id: generatedId(),
+  tenantId: tenantId(),
+  companyId: companyId(),
+  userId: userRef('user_id').notNull(),
   registry: text('registry').$type<RegistryId>().notNull(),
   projectId: text('project_id').notNull(),
   projectName: text('project_name').notNull(),
@@ -65,21 +50,15 @@ export const mintPreviews = pgTable('mint_previews', {
   walletAddress: text('wallet_address').notNull(),
   valid: boolean('valid').notNull(),
   fees: jsonb('fees').$type<MintFees>().notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
   expiresAt: at('expires_at').notNull(),
 });
 
 export const mintOperations = pgTable('mint_operations', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  companyId: uuid('company_id')
-    .notNull()
-    .references(() => companies.id),
-  userId: uuid('user_id').references(() => users.id),
+  id: generatedId(),
+  tenantId: tenantId(),
+  companyId: companyId(),
+  userId: userRef('user_id'),
   previewId: uuid('preview_id').references(() => mintPreviews.id),
   registry: text('registry').$type<RegistryId>().notNull(),
   projectId: text('project_id').notNull(),
@@ -101,22 +80,16 @@ export const mintOperations = pgTable('mint_operations', {
   serialNumbers: jsonb('serial_numbers').$type<string[]>().notNull().default([]),
   error: text('error'),
   approvalRequestId: uuid('approval_request_id'),
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   completedAt: at('completed_at'),
 });
 
 export const mintingJobs = pgTable('minting_jobs', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  companyId: uuid('company_id')
-    .notNull()
-    .references(() => companies.id),
-  userId: uuid('user_id').references(() => users.id),
+  id: generatedId(),
+  tenantId: tenantId(),
+  companyId: companyId(),
+  userId: userRef('user_id'),
   walletId: uuid('wallet_id')
     .notNull()
     .references(() => companyWallets.id),
@@ -128,18 +101,14 @@ export const mintingJobs = pgTable('minting_jobs', {
   progress: integer('progress').notNull().default(0),
   error: text('error'),
   runnerLeaseUntil: at('runner_lease_until'),
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   completedAt: at('completed_at'),
 });
 
 export const mintingJobItems = pgTable('minting_job_items', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
+  id: generatedId(),
+  tenantId: tenantId(),
   jobId: uuid('job_id')
     .notNull()
     .references(() => mintingJobs.id),

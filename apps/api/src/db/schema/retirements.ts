@@ -1,24 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { CompanyWalletKind, RegistryId, RetirementReason, RetirementStatus } from '@carbonledger/contracts';
-import { companies, tenants, users } from './foundation';
+import { at, companyId, createdAt, generatedId, tenantId, units, updatedAt, userRef } from './columns';
 import { companyWallets } from './wallets';
 import { chainSubmissions } from './chain';
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
-const units = (name: string) => bigint(name, { mode: 'bigint' });
-
 export const retirements = pgTable('retirements', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  companyId: uuid('company_id')
-    .notNull()
-    .references(() => companies.id),
-  userId: uuid('user_id').references(() => users.id),
+  id: generatedId(),
+  tenantId: tenantId(),
+  companyId: companyId(),
+  userId: userRef('user_id'),
   walletId: uuid('wallet_id')
     .notNull()
     .references(() => companyWallets.id),
@@ -50,22 +40,16 @@ export const retirements = pgTable('retirements', {
   serialNumbers: jsonb('serial_numbers').$type<string[]>().notNull().default([]),
   error: text('error'),
   runnerLeaseUntil: at('runner_lease_until'),
-  createdAt: at('created_at').notNull().defaultNow(),
-  updatedAt: at('updated_at').notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   completedAt: at('completed_at'),
   cancelledAt: at('cancelled_at'),
 });
 
 export const certificates = pgTable('certificates', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  companyId: uuid('company_id')
-    .notNull()
-    .references(() => companies.id),
+  id: generatedId(),
+  tenantId: tenantId(),
+  companyId: companyId(),
   retirementId: uuid('retirement_id')
     .notNull()
     .references(() => retirements.id),
@@ -95,5 +79,5 @@ export const certificates = pgTable('certificates', {
   certificateSignature: text('certificate_signature').notNull(),
   metadataHash: text('metadata_hash').notNull(),
   issuedAt: at('issued_at').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });

@@ -1,21 +1,12 @@
-import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import type { CompanyWalletKind, CompanyWalletStatus } from '@carbonledger/contracts';
-import { companies, tenants, users } from './foundation';
+import { at, companyId, createdAt, generatedId, tenantId, userRef } from './columns';
 import { chainSubmissions } from './chain';
 
-const at = (name: string) => timestamp(name, { withTimezone: true });
-
 export const companyWallets = pgTable('company_wallets', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  companyId: uuid('company_id')
-    .notNull()
-    .references(() => companies.id),
+  id: generatedId(),
+  tenantId: tenantId(),
+  companyId: companyId(),
   address: text('address').notNull(),
   name: text('name'),
   type: text('type').$type<CompanyWalletKind>().notNull(),
@@ -24,9 +15,9 @@ export const companyWallets = pgTable('company_wallets', {
   isPrimary: boolean('is_primary').notNull().default(false),
   encryptedSecret: text('encrypted_secret'),
   statusReason: text('status_reason'),
-  createdBy: uuid('created_by').references(() => users.id),
-  createdAt: at('created_at').notNull().defaultNow(),
-  approvedBy: uuid('approved_by').references(() => users.id),
+  createdBy: userRef('created_by'),
+  createdAt: createdAt(),
+  approvedBy: userRef('approved_by'),
   approvedAt: at('approved_at'),
   statusChangedAt: at('status_changed_at').notNull().defaultNow(),
   verificationTransactionId: uuid('verification_transaction_id').references(() => chainSubmissions.id),
@@ -36,12 +27,8 @@ export const companyWallets = pgTable('company_wallets', {
 
 export const walletOwnershipChallenges = pgTable('wallet_ownership_challenges', {
   nonce: text('nonce').primaryKey(),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
+  tenantId: tenantId(),
+  userId: userRef('user_id').notNull(),
   address: text('address').notNull(),
   message: text('message').notNull(),
   issuedAt: at('issued_at').notNull().defaultNow(),
@@ -50,16 +37,12 @@ export const walletOwnershipChallenges = pgTable('wallet_ownership_challenges', 
 });
 
 export const tokenMints = pgTable('token_mints', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id),
+  id: generatedId(),
+  tenantId: tenantId(),
   projectReference: text('project_reference'),
   mintAddress: text('mint_address').notNull(),
   symbol: text('symbol').notNull(),
   name: text('name').notNull(),
   decimals: integer('decimals').notNull().default(0),
-  createdAt: at('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });

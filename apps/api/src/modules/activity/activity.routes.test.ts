@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { activityFacetsSchema, activityListSchema, describeActivity, type ActivityList } from '@carbonledger/contracts';
+import { activityFacetsSchema, activityListSchema, describeActivity, hasActivitySentence, invoiceSchema, type ActivityList } from '@carbonledger/contracts';
 import { companies, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { recordAudit } from '../audit';
 import { DEMO_PASSWORD, signInAs, type SignedIn } from '../auth/auth.testing';
+import { post } from '../retirements/retirements.testing';
 
 let harness: TestApp;
 let admin: SignedIn;
@@ -59,19 +60,30 @@ describe('GET /team/activity', () => {
     expect(sentences(page).some((sentence) => /security\.|user\./.test(sentence))).toBe(false);
   });
 
-  it('falls back to a readable generic sentence for an action without its own', async () => {
-    await harness.app.db.withTenant(tenantId, (tx) =>
-      recordAudit(tx, {
-        tenantId,
-        actorUserId: admin.result.user.id,
-        action: 'user.invitation_sent',
-        resourceType: 'user_invitation',
-        details: { email: 'new@demo.test' },
-      }),
-    );
-    const page = await list(admin, '?pageSize=5');
-    const entry = page.items.find((item) => item.action === 'user.invitation_sent')!;
-    expect(describeActivity(entry, 'en')).toBe('Arthur Mendes: user invitation sent (user invitation)');
+  it('tells an invoice payment recorded through the API with its amount, the invoice and what is still due', async () => {
+    const finance = await signInAs(harness.app, 'finance@demo.test');
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await post(harness.app, finance, '/api/v1/invoices', {
+      title: 'Advisory',
+      currency: 'USD',
+      issueDate: today,
+      dueDate: today,
+      taxRate: '0',
+      lines: [{ description: 'Advisory hours', quantity: '4', unitPrice: '25.00' }],
+      status: 'pending',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const invoice = invoiceSchema.parse(created.json().data);
+    const paid = await post(harness.app, finance, `/api/v1/invoices/${invoice.id}/payments`, { method: 'bank_transfer', amount: '30.00' });
+    expect(paid.statusCode, paid.body).toBe(201);
+
+    const page = await list(admin, `?userId=${finance.result.user.id}&actionType=invoice`);
+    const payment = page.items.find((entry) => entry.action === 'invoice.payment_recorded')!;
+    expect(describeActivity(payment, 'en')).toBe(`Fernanda Costa recorded a payment of 30.00 USD on the invoice ${invoice.number}; 70.00 USD still due`);
+    expect(describeActivity(payment, 'pt')).toBe(`Fernanda Costa registrou um pagamento de 30.00 USD na fatura ${invoice.number}; faltam 70.00 USD`);
+    expect(describeActivity(payment, 'es')).toBe(`Fernanda Costa registró un pago de 30.00 USD en la factura ${invoice.number}; quedan 70.00 USD por pagar`);
+    expect(sentences(page)).toContain(`Fernanda Costa created the invoice ${invoice.number} (100.00 USD)`);
+    expect(page.items.every((entry) => hasActivitySentence(entry.action))).toBe(true);
   });
 
   it('filters by user, action type, resource type and date range, and pages', async () => {

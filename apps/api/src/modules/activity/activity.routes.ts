@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityExportQuery, activityFacetsSchema, activityListQuery, activityListSchema, apiEnvelope } from '@carbonledger/contracts';
+import { sendCsvDownload } from '../../lib/csv';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
-import { activityCsv } from './activity.export';
-import { activityFacets, listActivity } from './activity.service';
+import { activityCsv, activityFacets, listActivity } from './activity.service';
 
 /** docs/product.md §2 /team/activity (ADMIN, SUPER_ADMIN, MANAGER). Registered under API_BASE_PATH. */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,12 +49,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { lang, ...filters } = request.query;
-      const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="activity-${stamp}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(activityCsv(app.db, actorOf(request), filters, lang)));
+      return sendCsvDownload(reply, 'activity', activityCsv(app.db, actorOf(request), filters, lang));
     },
   );
 };

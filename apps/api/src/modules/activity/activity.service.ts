@@ -1,18 +1,28 @@
-import { activityParamsOf, type TeamActivityEntry, type ActivityFacets, type ActivityFilters, type ActivityList } from '@carbonledger/contracts';
+import {
+  activityParamsOf,
+  ACTIVITY_CSV_HEADINGS,
+  ACTIVITY_EXPORT_MAX_ROWS,
+  describeActivity,
+  type ActivityFacets,
+  type ActivityFilters,
+  type ActivityList,
+  type Language,
+  type TeamActivityEntry,
+} from '@carbonledger/contracts';
 import type { Database } from '../../db/database';
-import { companyScopeOf, type Actor } from '../../lib/actor';
+import type { Actor } from '../../lib/actor';
+import { actorOfRow, auditLogCsv, auditLogFacets, auditLogPage, dayBound, type AuditLogNarrowing, type AuditLogRow } from '../audit';
 import { describeDevice } from '../sessions';
-import * as repository from './activity.repository';
 
-export function toEntry(row: repository.EntryRow): TeamActivityEntry {
-  const name = row.first_name === null ? null : `${row.first_name} ${row.last_name ?? ''}`.trim();
+/** The team activity log: the audit log's entries with who acted, where from and on which device. */
+function toEntry(row: AuditLogRow): TeamActivityEntry {
   return {
     id: row.id,
     at: new Date(row.created_at).toISOString(),
     action: row.action,
     resourceType: row.resource_type,
     resourceId: row.resource_id,
-    actor: row.actor_user_id && row.email !== null ? { id: row.actor_user_id, name: name ?? row.email, email: row.email } : null,
+    actor: actorOfRow(row),
     params: activityParamsOf(row.details),
     ip: row.ip,
     location: row.country,
@@ -20,44 +30,44 @@ export function toEntry(row: repository.EntryRow): TeamActivityEntry {
   };
 }
 
-/** A day `to` means up to its last instant; an instant means itself. */
-function bound(value: string | undefined, edge: 'start' | 'end'): Date | undefined {
-  if (!value) return undefined;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}Z`);
-  return new Date(value);
-}
-
-/**
- * docs/product.md §6 company scope: a manager reads what their company's people did; platform
- * administrators read the whole tenant, including what the platform did on its own.
- */
-export function filterFor(viewer: Actor, filters: ActivityFilters): repository.EntryFilter {
+/** The activity filter's action type (`wallet`) has no dot, so the log reads it as a type, never one action. */
+function narrowingOf(filters: ActivityFilters): AuditLogNarrowing {
   return {
-    tenantId: viewer.tenantId,
-    companyId: companyScopeOf(viewer),
-    userId: filters.userId,
-    actionType: filters.actionType,
+    actorId: filters.userId,
+    action: filters.actionType,
     resourceType: filters.resourceType,
-    from: bound(filters.from, 'start'),
-    to: bound(filters.to, 'end'),
+    from: dayBound(filters.from, 'start'),
+    to: dayBound(filters.to, 'end'),
   };
 }
 
-export async function listActivity(db: Database, viewer: Actor, query: ActivityFilters & { page: number; pageSize: number }): Promise<ActivityList> {
-  const filter = filterFor(viewer, query);
-  return db.withTenant(viewer.tenantId, async (tx) => {
-    const rows = await repository.entries(tx, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-    return { items: rows.map(toEntry), total: await repository.countEntries(tx, filter), page: query.page, pageSize: query.pageSize };
-  });
+export function listActivity(db: Database, viewer: Actor, query: ActivityFilters & { page: number; pageSize: number }): Promise<ActivityList> {
+  return auditLogPage(db, viewer, narrowingOf(query), query, toEntry);
 }
 
 export async function activityFacets(db: Database, viewer: Actor): Promise<ActivityFacets> {
-  const filter = filterFor(viewer, {});
-  return db.withTenant(viewer.tenantId, async (tx) => {
-    const people = await repository.people(tx, viewer.tenantId, filter.companyId);
-    return {
-      users: people.map((person) => ({ id: person.id, name: `${person.first_name} ${person.last_name}`.trim() || person.email, email: person.email })),
-      ...(await repository.recordedTypes(tx, filter)),
-    };
+  const { users, actions, resourceTypes } = await auditLogFacets(db, viewer);
+  return { users, actionTypes: [...new Set(actions.map((action) => action.split('.')[0]!))].sort(), resourceTypes };
+}
+
+export function activityCsv(db: Database, viewer: Actor, filters: ActivityFilters, language: Language): AsyncGenerator<string> {
+  return auditLogCsv(db, viewer, narrowingOf(filters), {
+    headings: ACTIVITY_CSV_HEADINGS[language],
+    maxRows: ACTIVITY_EXPORT_MAX_ROWS,
+    cells: (row) => {
+      const entry = toEntry(row);
+      return [
+        entry.at,
+        entry.actor?.name ?? null,
+        entry.actor?.email ?? null,
+        describeActivity(entry, language),
+        entry.action,
+        entry.resourceType,
+        entry.resourceId,
+        entry.ip,
+        entry.location,
+        entry.device,
+      ];
+    },
   });
 }

@@ -1,5 +1,5 @@
 // An approver's decisions on a workflow's current level: approve (the last level runs the operation), reject, delegate.
-import type { ApprovalDecisionResult, DomainErrorCode } from '@carbonledger/contracts';
+import type { ApprovalDecisionResult, AuditAction, DomainErrorCode } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -10,6 +10,7 @@ import { mayBeDelegate, refusalFor } from './approvals.eligibility';
 import { executeApproved } from './approvals.execution';
 import { approvalHandlerOf } from './approvals.handlers';
 import { visibleWorkflow, workflowViews } from './approvals.queries';
+import { announceDecision } from './approvals.settle';
 import * as repository from './approvals.repository';
 import { announceWorkflow, approverRecipients, levelNotice, timeoutOf } from './approvals.request';
 import type { ApprovalHandler, ApprovalWorkflowRow } from './approvals.types';
@@ -31,7 +32,7 @@ async function lockForDecision(deps: ApprovalsDeps, tx: Tx, actor: Actor, id: st
   return { workflow, handler, decisions };
 }
 
-async function audit(tx: Tx, actor: Actor, action: string, workflow: ApprovalWorkflowRow, details: Record<string, unknown> = {}): Promise<void> {
+async function audit(tx: Tx, actor: Actor, action: AuditAction, workflow: ApprovalWorkflowRow, details: Record<string, unknown> = {}): Promise<void> {
   await recordAudit(tx, {
     tenantId: actor.tenantId,
     actorUserId: actor.userId,
@@ -93,6 +94,7 @@ export async function approveWorkflow(deps: ApprovalsDeps, actor: Actor, id: str
     }
     const approved = await repository.updateWorkflow(tx, current.id, { status: 'approved', decidedBy: actor.userId, decidedAt: new Date(), assignedTo: null });
     await audit(tx, actor, 'approval.approved', current, { credits: current.credits?.toString() ?? null });
+    await announceDecision(tx, approved);
     await locked.handler?.approveInTx?.(tx, approved, actor);
     const done = locked.handler?.execute ? approved : await repository.updateWorkflow(tx, current.id, { executedAt: new Date() });
     return { workflow: done, handler: locked.handler, final: true };
@@ -138,6 +140,7 @@ export async function rejectWorkflow(deps: ApprovalsDeps, actor: Actor, id: stri
       assignedTo: null,
     });
     await audit(tx, actor, 'approval.rejected', current, { reason });
+    await announceDecision(tx, rejected);
     await locked.handler?.rejectInTx?.(tx, rejected, actor);
     return { workflow: rejected, handler: locked.handler };
   });

@@ -25,7 +25,8 @@ const level = (number: number, limit: bigint, approverRole: ApproverRole, timeou
  * The levels a tenant has until it saves its own (docs/approvals.md "Default matrix"): a mint
  * above the approval limit (docs/product.md §9: 10,000 tCO2e) needs an administrator, ten times
  * more also a super administrator; every wallet registration and offset request needs an
- * administrator (wallet approval within 24 hours, docs/product.md §9); KYC decisions need none.
+ * administrator (wallet approval within 24 hours, docs/product.md §9), so does every reconciliation
+ * sync; KYC decisions need none.
  */
 export const DEFAULT_MATRIX: Record<ApprovalOperationType, ApprovalLevel[]> = {
   mint: [level(1, DEFAULT_APPROVAL_LIMIT_TCO2E, 'ADMIN', 48), level(2, DEFAULT_APPROVAL_LIMIT_TCO2E * 10n, 'SUPER_ADMIN', 72)],
@@ -34,6 +35,8 @@ export const DEFAULT_MATRIX: Record<ApprovalOperationType, ApprovalLevel[]> = {
   transfer: [level(1, DEFAULT_APPROVAL_LIMIT_TCO2E, 'ADMIN', 48)],
   offset_request: [level(1, 0n, 'ADMIN', 48)],
   kyc_decision: [],
+  // A sync changes the ledger or the chain to end a discrepancy (docs/reconciliation.md): an administrator approves every one.
+  reconciliation_sync: [level(1, 0n, 'ADMIN', 48)],
 };
 
 function entryOf(operationType: ApprovalOperationType, row: repository.MatrixRow | undefined): DelegationMatrixEntry {

@@ -115,3 +115,8 @@ export async function eligibleDelegates(db: Database, actor: Actor, id: string) 
 export async function approvalWorkflowById(tx: Tx, id: string): Promise<ApprovalWorkflowRow | undefined> {
   return repository.findWorkflow(tx, id);
 }
+
+/** The subject's workflow still waiting for a decision (pending or delegated), if any. */
+export async function openApprovalOf(tx: Tx, operationType: ApprovalWorkflowRow['type'], subjectId: string): Promise<ApprovalWorkflowRow | undefined> {
+  return repository.findOpenWorkflowOfSubject(tx, operationType, subjectId);
+}

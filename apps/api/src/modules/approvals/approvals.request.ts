@@ -89,6 +89,7 @@ export async function requestApproval(tx: Tx, actor: Actor, input: ApprovalReque
     },
     ip: actor.ip ?? null,
     requestId: actor.requestId ?? null,
+    apiKey: actor.apiKey,
   });
   return { workflow, created: true };
 }

@@ -184,7 +184,9 @@ describe('approval engine API (/approvals)', () => {
       [3, 'escalated'],
       [3, 'approved'],
     ]);
-    const audited = await app().db.asSystem((tx) => tx.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.resourceId, approvalId)));
+    const audited = await app().db.asSystem((tx) =>
+      tx.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.resourceId, approvalId)).orderBy(auditLog.id),
+    );
     expect(audited.map((row) => row.action)).toEqual([
       'approval.requested',
       'approval.level_approved',

@@ -3,8 +3,26 @@ import type { ApprovalOperationType } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit';
+import { recordWebhookEvent } from '../webhooks';
 import * as repository from './approvals.repository';
 import type { ApprovalWorkflowRow } from './approvals.types';
+
+/** approval.decided for webhooks and the event stream, in the deciding transaction. */
+export function announceDecision(tx: Tx, workflow: ApprovalWorkflowRow): Promise<void> {
+  return recordWebhookEvent(tx, {
+    tenantId: workflow.tenantId,
+    companyId: workflow.companyId,
+    type: 'approval.decided',
+    data: {
+      workflowId: workflow.id,
+      companyId: workflow.companyId,
+      operationType: workflow.type,
+      decision: workflow.status === 'approved' ? 'approved' : 'rejected',
+      level: workflow.level,
+      reason: workflow.reason ?? null,
+    },
+  });
+}
 
 /**
  * Marks the subject's open workflow approved (and executed: the caller just did the work) or
@@ -47,5 +65,6 @@ export async function settleApproval(
     ip: actor.ip ?? null,
     requestId: actor.requestId ?? null,
   });
+  await announceDecision(tx, settled);
   return settled;
 }

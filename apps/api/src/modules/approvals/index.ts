@@ -9,7 +9,9 @@ export { approvalsRoutes } from './approvals.routes';
 export { registerApprovalHandler } from './approvals.handlers';
 export { requestApproval, announceApprovalRequested, announceWorkflow } from './approvals.request';
 export { settleApproval } from './approvals.settle';
+/** The sweep's second half, which the crash tests of the operations drive (approved, not executed). */
+export { executeUnfinishedApprovals } from './approvals.execution';
 export { approvalThresholdOf, setApprovalThreshold } from './approvals.matrix';
-export { approvalWorkflowById, pendingApprovalsCountOf } from './approvals.queries';
+export { approvalWorkflowById, openApprovalOf, pendingApprovalsCountOf } from './approvals.queries';
 export { approvalsDepsOf, type ApprovalsDeps, type ApprovalsLive } from './approvals.deps';
 export type { ApprovalHandler, ApprovalRequested, ApprovalRequestInput, ApprovalWorkflowRow } from './approvals.types';

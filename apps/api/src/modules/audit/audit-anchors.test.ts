@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => harness.close());
 
-const record = (action: string) => harness.app.db.withTenant(tenantId, (tx) => recordAudit(tx, { tenantId, action, resourceType: 'test' }));
+const record = (label: string) =>
+  harness.app.db.withTenant(tenantId, (tx) => recordAudit(tx, { tenantId, action: 'auth.logout', resourceType: 'test', details: { label } }));
 const anchorRows = () => harness.app.db.withTenant(tenantId, (tx) => tx.select().from(auditAnchors).orderBy(auditAnchors.id));
 
 async function waitForAnchors(count: number): Promise<AuditAnchorRow[]> {

@@ -39,8 +39,9 @@ async function tenantWithEntries(count: number): Promise<{ tenantId: string; ent
   return { tenantId, entryIds };
 }
 
-async function record(tenantId: string, action: string): Promise<bigint> {
-  return (await harness.app.db.withTenant(tenantId, (tx) => recordAudit(tx, { tenantId, action, resourceType: 'test', details: { action } }))).id;
+/** The chain covers every entry alike: any recorded action does, the label tells the entries apart. */
+async function record(tenantId: string, label: string): Promise<bigint> {
+  return (await harness.app.db.withTenant(tenantId, (tx) => recordAudit(tx, { tenantId, action: 'auth.logout', resourceType: 'test', details: { label } }))).id;
 }
 
 async function anchor(tenantId: string) {

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiEnvelope,
@@ -9,6 +8,7 @@ import {
   auditTrailListSchema,
   auditVerificationSchema,
 } from '@carbonledger/contracts';
+import { sendCsvDownload } from '../../lib/csv';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import { auditTrailCsv, auditTrailFacets, listAuditTrail } from './audit-trail.service';
@@ -75,12 +75,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { lang, ...filters } = request.query;
-      const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-trail-${stamp}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(auditTrailCsv(app.db, actorOf(request), filters, lang)));
+      return sendCsvDownload(reply, 'audit-trail', auditTrailCsv(app.db, actorOf(request), filters, lang));
     },
   );
 };

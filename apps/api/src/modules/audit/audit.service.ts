@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { auditTexts } from '@carbonledger/contracts';
+import { auditTexts, type AuditAction } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
+import type { ActingApiKey } from '../../lib/actor';
 import { canonicalJson } from '../../lib/canonical-json';
 import { entriesAfter, insertEntry, lastHash, lockTenantChain, type AuditRow } from './audit.repository';
 
@@ -9,12 +10,18 @@ export const GENESIS_HASH = '0'.repeat(64);
 export interface AuditEntry {
   tenantId: string;
   actorUserId?: string | null;
-  action: string;
+  /** Only a listed action: each is told as a sentence in the activity log and the audit trail. */
+  action: AuditAction;
   resourceType: string;
   resourceId?: string | null;
   details?: Record<string, unknown>;
   ip?: string | null;
   requestId?: string | null;
+  /**
+   * The API key the request acted with (Actor.apiKey): actorUserId is then the key's creator,
+   * so the details name the key too, and the trail tells the key's work from the person's.
+   */
+  apiKey?: ActingApiKey | undefined;
 }
 
 function entryHash(prevHash: string, entry: Omit<AuditRow, 'id' | 'hash' | 'prevHash'>): string {
@@ -43,7 +50,9 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<AuditRow> 
     action: entry.action,
     resourceType: entry.resourceType,
     resourceId: entry.resourceId ?? null,
-    details: entry.details ?? {},
+    details: entry.apiKey
+      ? { ...entry.details, apiKey: { id: entry.apiKey.id, name: entry.apiKey.name, keyPrefix: entry.apiKey.keyPrefix } }
+      : (entry.details ?? {}),
     ip: entry.ip ?? null,
     requestId: entry.requestId ?? null,
     createdAt,

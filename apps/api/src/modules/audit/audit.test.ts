@@ -19,7 +19,7 @@ describe('audit trail', () => {
   beforeAll(async () => {
     ({ database, drop } = await createTestDatabase());
     tenantId = await database.asSystem(async (tx) => (await tx.insert(tenants).values({ name: 'Audit', slug: 'audit' }).returning())[0]!.id);
-    for (const action of ['user.login', 'wallet.register', 'wallet.approve']) {
+    for (const action of ['auth.logout', 'wallet.registered', 'wallet.approved'] as const) {
       await database.withTenant(tenantId, (tx) => recordAudit(tx, { tenantId, action, resourceType: 'test', details: { action, nested: { b: 1, a: 2 } } }));
     }
   });

@@ -3,11 +3,11 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import { RESTRICTED_ROUTES, canAccess, effectivePermissions, hasAnyRole, type Permission, type RestrictedRoute, type Role } from '@carbonledger/contracts';
 import { AppError } from '../../lib/app-error';
 import { configuredOrLocalSecret } from '../../lib/secrets';
-import { authOf, originOf, type AuthContext } from '../../plugins/auth';
+import { authOf, callerOf, originOf, type ApiKeyAuth, type AuthContext } from '../../plugins/auth';
 import { csrfTokenMatches, needsCsrf, sendCsrfToken } from '../../plugins/csrf';
 import { describeAccess } from '../../plugins/openapi-access';
 import { recordSecurityEvent } from '../security';
-import { checkRequestSession, type SessionPolicy } from '../sessions';
+import { checkSession, type SessionPolicy } from '../sessions';
 import { createAccessTokens, type AccessTokens } from './tokens';
 import { createSecretBox, type SecretBox } from './secret-box';
 
@@ -22,8 +22,11 @@ declare module 'fastify' {
     authenticate: Guard;
     /** onRequest guard: signed in and holding one of the roles by the docs/product.md §6 role check. */
     requireRoles(roles: readonly Role[]): Guard;
-    /** onRequest guard: signed in and allowed to open the docs/product.md §6 web route this endpoint serves. */
-    requireRouteRoles(route: RestrictedRoute): Guard;
+    /**
+     * onRequest guard: signed in and allowed to open the docs/product.md §6 web route this
+     * endpoint serves; with `apiKeys`, an API key granted that permission passes too.
+     */
+    requireRouteRoles(route: RestrictedRoute, options?: { apiKeys?: Permission }): Guard;
     /** onRequest guard: signed in and passing the docs/product.md §6 access check for "resource:action". */
     requirePermission(permission: Permission): Guard;
   }
@@ -36,7 +39,7 @@ function bearerTokenOf(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-function needsCsrfCheck(request: FastifyRequest, auth: AuthContext): boolean {
+function needsCsrfCheck(request: FastifyRequest, auth: AuthContext | ApiKeyAuth): boolean {
   return auth.kind === 'session' && needsCsrf(request);
 }
 
@@ -50,14 +53,20 @@ export const authPlugin = fp(async (app) => {
   });
   app.decorateRequest('auth', null);
 
-  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /** A session's access token or an API key; either becomes request.auth. */
+  async function identify(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.auth) return;
+    const apiKey = app.apiKeyGate.presentedKey(request);
+    if (apiKey) {
+      request.auth = await app.apiKeyGate.authenticate(request, reply, apiKey);
+      return;
+    }
     const token = bearerTokenOf(request);
     if (!token) throw new AppError('UNAUTHORIZED');
     const verified = await app.tokens.verify(token);
     if (!verified.ok) throw new AppError('SESSION_EXPIRED');
     const { claims } = verified;
-    const check = await app.db.withTenant(claims.tenantId, (tx) => checkRequestSession(tx, claims, app.sessionPolicy));
+    const check = await checkSession({ db: app.db, policy: app.sessionPolicy, cache: app.sessionCache }, claims);
     if (!check.ok) throw new AppError('SESSION_EXPIRED');
     const { session } = check;
     const auth: AuthContext = {
@@ -69,7 +78,7 @@ export const authPlugin = fp(async (app) => {
       role: session.role,
       sessionId: session.id,
       fingerprint: session.fingerprint,
-      // Read with the session on every request, so a changed custom role applies at once (docs/product.md §6).
+      // Read with the session (a copy under a second old, dropped when the role changes), so a changed custom role applies at once (docs/product.md §6).
       permissions: effectivePermissions(session.role, session.customPermissions),
       csrfToken: session.csrfToken,
     };
@@ -89,26 +98,45 @@ export const authPlugin = fp(async (app) => {
     sendCsrfToken(reply, auth.csrfToken);
   }
 
+  /** A session only: an API key reaches no route but those its permissions open (requirePermission, requireRouteRoles' `apiKeys`). */
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await identify(request, reply);
+    authOf(request);
+  }
+
   const requireRoles = (roles: readonly Role[]): Guard =>
     async function roleGuard(request, reply) {
       await authenticate(request, reply);
       if (!hasAnyRole(authOf(request).role, roles)) throw new AppError('ACCESS_DENIED');
     };
 
+  // docs/product.md §6 API key permissions: a key passes here with the catalogue permissions its API key permissions grant.
   const requirePermission = (permission: Permission) => {
     const [resource, action] = permission.split(':') as [string, string];
     return async function permissionGuard(request: FastifyRequest, reply: FastifyReply) {
-      await authenticate(request, reply);
-      const auth = authOf(request);
+      await identify(request, reply);
+      const auth = callerOf(request);
       if (!canAccess(auth.role, auth.permissions, resource, action)) throw new AppError('ACCESS_DENIED');
     };
   };
 
+  // A session by the screen's roles, an API key by its permissions: a key has no screen.
+  const requireRouteRolesOrKey = (route: RestrictedRoute, keyPermission: Permission): Guard =>
+    async function routeOrKeyGuard(request, reply) {
+      await identify(request, reply);
+      const auth = callerOf(request);
+      const [resource, action] = keyPermission.split(':') as [string, string];
+      const allowed = auth.kind === 'api-key' ? canAccess(auth.role, auth.permissions, resource, action) : hasAnyRole(auth.role, RESTRICTED_ROUTES[route]);
+      if (!allowed) throw new AppError('ACCESS_DENIED');
+    };
+
   // describeAccess tells the OpenAPI document which routes need a session, and for whom.
   app.decorate('authenticate', describeAccess(authenticate));
   app.decorate('requireRoles', (roles: readonly Role[]) => describeAccess(requireRoles(roles), { roles }));
-  app.decorate('requireRouteRoles', (route: RestrictedRoute) =>
-    describeAccess(requireRoles(RESTRICTED_ROUTES[route]), { roles: RESTRICTED_ROUTES[route], screen: route }),
-  );
+  app.decorate('requireRouteRoles', (route: RestrictedRoute, options: { apiKeys?: Permission } = {}) => {
+    const access = { roles: RESTRICTED_ROUTES[route], screen: route };
+    if (!options.apiKeys) return describeAccess(requireRoles(RESTRICTED_ROUTES[route]), access);
+    return describeAccess(requireRouteRolesOrKey(route, options.apiKeys), { ...access, apiKeyPermission: options.apiKeys });
+  });
   app.decorate('requirePermission', (permission: Permission) => describeAccess(requirePermission(permission), { permission }));
 });

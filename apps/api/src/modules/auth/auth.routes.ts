@@ -38,7 +38,14 @@ import * as mfa from './mfa.service';
 import * as wallets from './wallet.service';
 
 function depsOf(app: FastifyInstance): auth.AuthDeps {
-  return { db: app.db, tokens: app.tokens, policy: app.sessionPolicy, secrets: app.mfaSecrets, throttle: createLoginThrottle() };
+  return {
+    db: app.db,
+    tokens: app.tokens,
+    policy: app.sessionPolicy,
+    secrets: app.mfaSecrets,
+    throttle: createLoginThrottle(),
+    sessionCache: app.sessionCache,
+  };
 }
 
 /** The domain and URI the wallet shows the user: the public URL when configured, else the host asked. */

@@ -9,7 +9,7 @@ import type { RequestOrigin } from '../../lib/request-origin';
 import type { AuthContext } from '../../plugins/auth';
 import { recordAudit } from '../audit';
 import { raiseSecurityAlert, recordSecurityEvent } from '../security';
-import { endSession, openSession, rotateSessionSecrets, type SessionPolicy } from '../sessions';
+import { endSession, openSession, rotateSessionSecrets, type SessionCache, type SessionPolicy } from '../sessions';
 import * as repository from './auth.repository';
 import { toAuthResult, toSessionRestore } from './auth.mappers';
 import { acceptedTotpStep, recoveryCodeHash } from './mfa';
@@ -25,6 +25,8 @@ export interface AuthDeps {
   secrets: SecretBox;
   /** Progressive delays per e-mail and client IP. */
   throttle: LoginThrottle;
+  /** The processes' copies of checked sessions, which a refresh makes wrong. */
+  sessionCache: SessionCache;
 }
 
 /**
@@ -239,12 +241,17 @@ async function issue(deps: AuthDeps, account: repository.Account, session: { id:
   return toAuthResult(account, session, { accessToken, expiresIn: deps.tokens.ttlSeconds });
 }
 
-/** Refresh rotates: a new token version (the previous token stops working) and a new CSRF token, same session. */
+/**
+ * Refresh rotates: a new token version and a new CSRF token, same session. The previous token
+ * stops working once the rotation has committed: the copies of the session are dropped
+ * (checkSession), here at once and in the other processes with REDIS_URL, else within a second.
+ */
 export async function refresh(deps: AuthDeps, auth: AuthContext): Promise<{ result: AuthResult; csrfToken: string }> {
   const { account, tokenVersion, csrfToken } = await deps.db.withTenant(auth.tenantId, async (tx) => ({
     ...(await rotateSessionSecrets(tx, auth.sessionId)),
     account: (await repository.loadAccount(tx, auth.userId))!,
   }));
+  deps.sessionCache.forget({ sessionIds: [auth.sessionId] });
   return { result: await issue(deps, account, { id: auth.sessionId, fingerprint: auth.fingerprint, tokenVersion }), csrfToken };
 }
 

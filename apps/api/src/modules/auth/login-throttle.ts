@@ -4,7 +4,7 @@
  * after each further failure, and is answered RATE_LIMITED without the password being
  * checked. Known and unknown e-mails are counted alike, so the answer tells nobody whether an
  * account exists, and a guesser slows down only their own IP, never the account's owner.
- * Kept in memory, per process, like the per-IP rate limit.
+ * Kept in memory, per process (the per-IP rate limit, by contrast, is shared through Redis with REDIS_URL).
  */
 export const LOGIN_THROTTLE = {
   freeFailures: 5,

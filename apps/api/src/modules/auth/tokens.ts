@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { roleSchema, type Role } from '@carbonledger/contracts';
 import { z } from 'zod';
@@ -35,6 +36,8 @@ export interface AccessTokens {
 /** HS256 access tokens with jose; the short lifetime bounds what a stolen token is worth. */
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
   const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose imports the key again on every request it checks.
+  let verifyKey: Promise<webcrypto.CryptoKey> | undefined;
   return {
     ttlSeconds,
     sign: (claims) =>
@@ -48,7 +51,8 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+        verifyKey ??= webcrypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+        const { payload } = await jwtVerify(token, await verifyKey, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
         const claims = claimsSchema.safeParse(payload);
         return claims.success ? { ok: true, claims: claims.data } : { ok: false, reason: 'invalid' };
       } catch (error) {

@@ -84,6 +84,17 @@ const HEADER_HEIGHT = 96;
 /** Where the tenant's logo fits, at the right of the header: width and height in points. */
 const LOGO_BOX: [number, number] = [140, 64];
 
+/** The tenant-branded band at the top of the platform's documents (the certificate, the invoice): colours, name and logo. */
+export function drawBrandedHeader(doc: PDFKit.PDFDocument, branding: CertificateBranding): void {
+  const width = doc.page.width;
+  doc.rect(0, 0, width, HEADER_HEIGHT).fill(branding.primary);
+  doc.rect(0, HEADER_HEIGHT, width, 6).fill(branding.secondary);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(26).text('Carbonledger', PAGE_MARGIN, 28, { lineBreak: false });
+  doc.font('Helvetica').fontSize(11).text('Enterprise Carbon Credits Management', PAGE_MARGIN, 62, { lineBreak: false });
+  if (branding.logo)
+    doc.image(branding.logo, width - PAGE_MARGIN - LOGO_BOX[0], (HEADER_HEIGHT - LOGO_BOX[1]) / 2, { fit: LOGO_BOX, align: 'right', valign: 'center' });
+}
+
 /**
  * The certificate as an A4 PDF with the tenant's colours, every viewer field, the chain
  * references and a QR code to the public verification page. Streams are left uncompressed:
@@ -111,13 +122,7 @@ export async function renderCertificatePdf(certificate: Certificate, branding: C
 
   const width = doc.page.width;
   const contentWidth = width - 2 * PAGE_MARGIN;
-
-  doc.rect(0, 0, width, HEADER_HEIGHT).fill(branding.primary);
-  doc.rect(0, HEADER_HEIGHT, width, 6).fill(branding.secondary);
-  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(26).text('Carbonledger', PAGE_MARGIN, 28, { lineBreak: false });
-  doc.font('Helvetica').fontSize(11).text('Enterprise Carbon Credits Management', PAGE_MARGIN, 62, { lineBreak: false });
-  if (branding.logo)
-    doc.image(branding.logo, width - PAGE_MARGIN - LOGO_BOX[0], (HEADER_HEIGHT - LOGO_BOX[1]) / 2, { fit: LOGO_BOX, align: 'right', valign: 'center' });
+  drawBrandedHeader(doc, branding);
 
   doc
     .fillColor(branding.primary)

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { certificates, chainSubmissions, tenants } from '../../db/schema';
 
@@ -31,21 +31,37 @@ function filterOf(filter: CertificateFilter): SQL | undefined {
   );
 }
 
+/** A page of the list, and how many certificates match counted up to `countLimit` (docs/lists.md). */
 export async function listCertificates(
   tx: Tx,
   filter: CertificateFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: CertificateRow[]; total: number }> {
+  countLimit: number,
+): Promise<{ rows: CertificateRow[]; matching: number }> {
   const where = filterOf(filter);
-  const rows = await tx
-    .select()
+  // The page's ids first, read in order from the page index (migration 0040) without the rows,
+  // so that an offset skips index entries, not whole certificates.
+  const ids = tx
+    .select({ id: certificates.id })
     .from(certificates)
     .where(where)
     .orderBy(desc(certificates.issuedAt), desc(certificates.id))
     .limit(page.limit)
-    .offset(page.offset);
-  const [total] = await tx.select({ value: count() }).from(certificates).where(where);
-  return { rows, total: Number(total?.value ?? 0) };
+    .offset(page.offset)
+    .as('page');
+  const rows = await tx
+    .select(getTableColumns(certificates))
+    .from(certificates)
+    .innerJoin(ids, eq(ids.id, certificates.id))
+    .orderBy(desc(certificates.issuedAt), desc(certificates.id));
+  const matchingRows = tx
+    .select({ one: sql`1` })
+    .from(certificates)
+    .where(where)
+    .limit(countLimit)
+    .as('matching');
+  const [matching] = await tx.select({ value: count() }).from(matchingRows);
+  return { rows, matching: Number(matching?.value ?? 0) };
 }
 
 export async function findCertificate(tx: Tx, id: string): Promise<CertificateRow | undefined> {

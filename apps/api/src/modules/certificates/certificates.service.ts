@@ -12,9 +12,10 @@ import { companyScopeOf, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { beneficiaryHash, CERTIFICATE_FIELDS, certificateFacts, certificateFactsHash } from '../../lib/certificate-facts';
 import { explorerUrl, type ExplorerTarget } from '../../lib/explorer';
+import { LIST_COUNT_LIMIT, pageRows, windowedTotal } from '../../lib/list-window';
 import type { ContentStore } from '../files';
 import { retirementMemo, verifyCertificateOnChain } from './certificates.chain';
-import { certificateBrandingOf, certificateQrPng, certificateQrSvg, renderCertificatePdf } from './certificates.pdf';
+import { certificateBrandingOf, certificateQrPng, certificateQrSvg, renderCertificatePdf, type CertificateBranding } from './certificates.pdf';
 import * as repository from './certificates.repository';
 
 export interface CertificateDeps {
@@ -82,10 +83,8 @@ export async function listCertificates(
   baseUrl: string,
 ): Promise<CertificateList> {
   const filter = { companyId: companyScope(actor, query.companyId), search: query.search || undefined };
-  const { rows, total } = await deps.db.withTenant(actor.tenantId, (tx) =>
-    repository.listCertificates(tx, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-  );
-  return { items: rows.map((row) => toCertificate(deps, baseUrl, row)), total, page: query.page, pageSize: query.pageSize };
+  const { rows, matching } = await deps.db.withTenant(actor.tenantId, (tx) => repository.listCertificates(tx, filter, pageRows(query), LIST_COUNT_LIMIT));
+  return { items: rows.map((row) => toCertificate(deps, baseUrl, row)), ...windowedTotal(matching), page: query.page, pageSize: query.pageSize };
 }
 
 async function findVisibleCertificate(tx: Tx, actor: Reader, id: string): Promise<repository.CertificateRow> {
@@ -94,6 +93,13 @@ async function findVisibleCertificate(tx: Tx, actor: Reader, id: string): Promis
   // Another company's certificate answers as unknown, so ids of other companies leak nothing.
   if (!row || (own && row.companyId !== own)) throw new AppError('NOT_FOUND', certificateTexts.notFound);
   return row;
+}
+
+/** The tenant's colours and logo, as the certificate and the invoice PDFs draw them. */
+export async function tenantDocumentBranding(deps: Pick<CertificateDeps, 'db' | 'files'>, tenantId: string): Promise<CertificateBranding> {
+  const branding = await deps.db.withTenant(tenantId, (tx) => repository.tenantBranding(tx, tenantId));
+  const logo = branding?.logoCid ? await deps.files.get(branding.logoCid) : null;
+  return certificateBrandingOf(branding, logo);
 }
 
 /** The certificate with the tenant's branding, for what is drawn (the PDF, the QR code). */

@@ -16,6 +16,7 @@ import {
 } from '@carbonledger/chain';
 import { executeOrThrow, fundedSigner } from '@carbonledger/chain/testing';
 import type { RetirementReason } from '@carbonledger/contracts';
+import { sql } from 'drizzle-orm';
 import type { App } from '../../app';
 import { certificates, chainSubmissions, companyWallets, retirements } from '../../db/schema';
 import { beneficiaryHash, certificateFactsHash, certificateMetadata, type CertificateFacts } from '../../lib/certificate-facts';
@@ -178,6 +179,36 @@ export async function issueTestCertificate(app: App, input: TestCertificateInput
     return row!;
   });
   return { certificate, holder, projectMint: projectMint.address };
+}
+
+/**
+ * `count` more completed retirements like the certificate's, each with its certificate, copied in
+ * one statement (no chain): enough rows for the lists' counting window (docs/lists.md) in a
+ * second. Copy g is issued g minutes before the original, so the original stays the newest.
+ */
+export async function copyTestCertificates(app: App, original: typeof certificates.$inferSelect, count: number): Promise<void> {
+  await app.db.asSystem((tx) =>
+    tx.execute(sql`
+      with copied as (
+        insert into retirements (tenant_id, company_id, user_id, wallet_id, wallet_address, wallet_type, token_mint, token_symbol, project_id,
+          project_name, registry, vintage, amount, decimals, reason, country, subdivision, memo, beneficiary_name, beneficiary_hash, status,
+          certificate_number, certificate_mint, signature, created_at, updated_at, completed_at)
+        select r.tenant_id, r.company_id, r.user_id, r.wallet_id, r.wallet_address, r.wallet_type, r.token_mint, r.token_symbol, r.project_id,
+          r.project_name, r.registry, r.vintage, r.amount, r.decimals, r.reason, r.country, r.subdivision, r.memo, r.beneficiary_name,
+          r.beneficiary_hash, 'completed', r.certificate_number || '-' || g, md5('mint' || r.id || g), r.signature,
+          r.created_at - g * interval '1 minute', r.created_at - g * interval '1 minute', r.completed_at - g * interval '1 minute'
+        from generate_series(1, ${count}::int) g cross join retirements r where r.id = ${original.retirementId}
+        returning *)
+      insert into certificates (tenant_id, company_id, retirement_id, number, mint_address, holder_address, amount, decimals, token_mint,
+        token_symbol, project_id, project_name, developer, project_location, methodology, standard, vintage, registry, registry_reference,
+        serial_numbers, beneficiary_name, beneficiary_hash, reason, country, subdivision, burn_signature, certificate_signature, metadata_hash,
+        issued_at)
+      select r.tenant_id, r.company_id, r.id, r.certificate_number, r.certificate_mint, c.holder_address, r.amount, r.decimals, r.token_mint,
+        r.token_symbol, r.project_id, r.project_name, c.developer, c.project_location, c.methodology, c.standard, r.vintage, r.registry,
+        c.registry_reference, c.serial_numbers, r.beneficiary_name, r.beneficiary_hash, r.reason, r.country, r.subdivision, c.burn_signature,
+        c.certificate_signature, c.metadata_hash, r.completed_at
+      from copied r cross join certificates c where c.id = ${original.id}`),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
 export { certificatesRoutes } from './certificates.routes';
-export { certificateVerifyUrl, issueCertificate, type NewCertificate } from './certificates.service';
+export { certificateVerifyUrl, issueCertificate, tenantDocumentBranding, type NewCertificate } from './certificates.service';
+export { drawBrandedHeader, type CertificateBranding } from './certificates.pdf';
 export { retirementMemo } from './certificates.chain';

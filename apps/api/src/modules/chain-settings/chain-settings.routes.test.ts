@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Signature } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
@@ -111,6 +113,28 @@ describe('Settings → Blockchain API', () => {
 
     expect((await put(admin, { priorityFee: { mode: 'fixed', microLamports: 0, computeUnitLimit: 400_000 } })).statusCode).toBe(200);
     expect((await preview()).fees.total).toBe(before.fees.total);
+  });
+
+  it('the mint transaction itself pays the priority fee its preview charged', async () => {
+    const fee = { mode: 'fixed', microLamports: 50_000, computeUnitLimit: 400_000 } as const;
+    expect((await put(admin, { priorityFee: fee })).statusCode).toBe(200);
+    try {
+      const previewed = await preview();
+      const executed = await harness.app.inject({
+        method: 'POST',
+        url: '/api/v1/minting/execute',
+        headers: { ...companyAdmin.headers, 'idempotency-key': randomUUID() },
+        payload: { previewId: previewed.previewId },
+      });
+      expect(executed.statusCode, executed.body).toBe(200);
+      const signature = executed.json().data.operation.signature as Signature;
+      const landed = await harness.app.chain.getTransaction(signature);
+      // One signature (the issuer) at 5,000 lamports + 400,000 units × 50,000 micro-lamports.
+      expect(landed?.err).toBeNull();
+      expect(landed?.fee).toBe(5_000n + 20_000n);
+    } finally {
+      await put(admin, { priorityFee: { ...fee, microLamports: 0 } });
+    }
   });
 
   it('a percentile policy without recent cluster samples (embedded chain) adds no priority fee', async () => {

@@ -48,12 +48,17 @@ async function settingsOf(tx: Tx): Promise<TenantChainSettings> {
   };
 }
 
+/** The platform keys last seen below the low-balance threshold (the dashboard's alerts). */
+export async function lowBalanceKeys(tx: Tx): Promise<string[]> {
+  return (await settingsOf(tx)).lowBalanceAlerted;
+}
+
 /** The priority-fee policy the mint preview prices transactions with. */
 export async function priorityFeePolicyOf(tx: Tx): Promise<PriorityFeePolicy> {
   return (await settingsOf(tx)).priorityFee;
 }
 
-/** The slippage tolerance (basis points) purchases are quoted with. */
+/** How far (basis points) the price list may move between a quote and its confirmation before the confirmation is refused. */
 export async function slippageToleranceOf(tx: Tx): Promise<number> {
   return (await settingsOf(tx)).slippageBps;
 }

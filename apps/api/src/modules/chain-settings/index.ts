@@ -4,5 +4,5 @@
  * the purchase flow quotes with.
  */
 export { chainSettingsRoutes } from './chain-settings.routes';
-export { priorityFeePolicyOf, slippageToleranceOf } from './chain-settings.service';
+export { lowBalanceKeys, priorityFeePolicyOf, slippageToleranceOf } from './chain-settings.service';
 export { priorityFeeFor, rpcFeeSampler, type RecentFeeSampler } from './priority-fee';

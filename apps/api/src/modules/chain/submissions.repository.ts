@@ -11,6 +11,19 @@ export async function insertSubmission(tx: Tx, row: NewSubmissionRow): Promise<S
   return inserted!;
 }
 
+/** A submission signed and about to be sent, recorded as sent in one statement (what insertSubmission + markSent write). */
+export async function insertSentSubmission(
+  tx: Tx,
+  row: Omit<NewSubmissionRow, 'status' | 'signature' | 'signedTxBase64' | 'sentAt'>,
+  sent: { signature: string; signedTxBase64: string },
+): Promise<SubmissionRow> {
+  const [inserted] = await tx
+    .insert(chainSubmissions)
+    .values({ ...row, status: 'sent', signature: sent.signature, signedTxBase64: sent.signedTxBase64, sentAt: sql`now()` })
+    .returning();
+  return inserted!;
+}
+
 export async function findSubmission(tx: Tx, id: string): Promise<SubmissionRow | null> {
   const [row] = await tx.select().from(chainSubmissions).where(eq(chainSubmissions.id, id));
   return row ?? null;

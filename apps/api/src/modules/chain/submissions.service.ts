@@ -27,7 +27,15 @@ import type { Database, Tx } from '../../db/database';
 import type { SubmissionStatus } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { PlatformKeyPurpose, PlatformKeyring, PlatformSigners } from './platform-keys.service';
-import { findSubmission, findSubmissionForUpdate, insertSubmission, markFinished, markSent, type SubmissionRow } from './submissions.repository';
+import {
+  findSubmission,
+  findSubmissionForUpdate,
+  insertSentSubmission,
+  insertSubmission,
+  markFinished,
+  markSent,
+  type SubmissionRow,
+} from './submissions.repository';
 
 /** What the chain services need from the app: the database, the chain and the tenant keys. */
 export interface ChainContext {
@@ -147,7 +155,16 @@ function resultOf(row: SubmissionRow): SubmissionResult {
   return { transactionId: row.id, signature: row.signature ?? '', status: row.status, error: row.error };
 }
 
-async function recordOutcome(context: ChainContext, tenantId: string, transactionId: string, outcome: SendOutcome): Promise<SubmissionResult> {
+/** What the caller records of a confirmed effect, in the database transaction that records the confirmation. */
+type ConfirmedRecorder = (tx: Tx, result: SubmissionResult) => Promise<void>;
+
+async function recordOutcome(
+  context: ChainContext,
+  tenantId: string,
+  transactionId: string,
+  outcome: SendOutcome,
+  onConfirmed?: ConfirmedRecorder,
+): Promise<SubmissionResult> {
   const signature = outcome.signature;
   if (outcome.status === 'pending') {
     await context.onUndecided?.();
@@ -160,8 +177,18 @@ async function recordOutcome(context: ChainContext, tenantId: string, transactio
         ? 'The transaction expired before it was confirmed'
         : null;
   const commitment = outcome.status === 'confirmed' ? outcome.commitment : null;
-  await context.db.withTenant(tenantId, (tx) => markFinished(tx, transactionId, outcome.status, error, commitment));
-  return { transactionId, signature, status: outcome.status, error };
+  const result: SubmissionResult = { transactionId, signature, status: outcome.status, error };
+  try {
+    await context.db.withTenant(tenantId, async (tx) => {
+      await markFinished(tx, transactionId, outcome.status, error, commitment);
+      if (outcome.status === 'confirmed') await onConfirmed?.(tx, result);
+    });
+  } catch (failure) {
+    // The submission stays sent: the tracker records the chain's decision if the caller does not retry.
+    await context.onUndecided?.();
+    throw failure;
+  }
+  return result;
 }
 
 export interface SubmitInput {
@@ -209,38 +236,60 @@ export interface PlatformTransactionInput {
   /** The platform key that pays the fee (it signs too). */
   feePayer: PlatformKeyPurpose;
   build(platform: PlatformSigners): Promise<readonly Instruction[]> | readonly Instruction[];
+  /** The tenant's priority fee (Settings → Blockchain), when the transaction pays one. */
+  priorityFee?: PriorityFee;
   reference?: Record<string, unknown>;
   createdBy?: string | null;
   timeoutMs?: number;
+  /**
+   * Whether to record and send the transaction at all, decided in the database transaction
+   * that records it (e.g. no other submission for the same purpose exists, checked under a
+   * lock); false records and sends nothing, and sendPlatformTransaction answers null.
+   */
+  mayRecord?: (tx: Tx) => Promise<boolean>;
+  /**
+   * Writes what the caller records of the confirmed effect in the database transaction that
+   * marks the submission confirmed: both commit, or neither and the submission stays sent for
+   * the tracker and the caller's retry to reconcile (docs/chain.md "Submissions").
+   */
+  onConfirmed?: ConfirmedRecorder;
 }
 
 /** A transaction only platform keys sign (thaw, freeze, mint): signed, recorded as sent, then sent and tracked. */
-export async function sendPlatformTransaction(context: ChainContext, input: PlatformTransactionInput): Promise<SubmissionResult> {
+export function sendPlatformTransaction(
+  context: ChainContext,
+  input: PlatformTransactionInput & Required<Pick<PlatformTransactionInput, 'mayRecord'>>,
+): Promise<SubmissionResult | null>;
+export function sendPlatformTransaction(context: ChainContext, input: PlatformTransactionInput): Promise<SubmissionResult>;
+export async function sendPlatformTransaction(context: ChainContext, input: PlatformTransactionInput): Promise<SubmissionResult | null> {
   const platform = await platformSigners(context, input.tenantId);
   if (context.chain.driver === 'embedded') await fundLocally(context.chain, platform[input.feePayer].address);
   const lifetime = await context.chain.getLatestBlockhash();
   const transaction = await signTransaction(
-    buildTransactionMessage({ feePayer: platform[input.feePayer], lifetime, instructions: await input.build(platform) }),
+    buildTransactionMessage({ feePayer: platform[input.feePayer], lifetime, instructions: await input.build(platform), priorityFee: input.priorityFee }),
   );
   assertWithinSizeLimit(transaction, input.kind);
   const wire = toWireTransaction(transaction);
   const row = await context.db.withTenant(input.tenantId, async (tx) => {
-    const inserted = await insertSubmission(tx, {
-      tenantId: input.tenantId,
-      kind: input.kind,
-      status: 'pending',
-      messageBase64: messageBytesBase64(transaction),
-      preparedTxBase64: wire,
-      requiredSigner: null,
-      lastValidBlockHeight: lifetime.lastValidBlockHeight,
-      reference: input.reference ?? {},
-      createdBy: input.createdBy ?? null,
-    });
-    await markSent(tx, inserted.id, { signature: signatureOf(transaction), signedTxBase64: wire });
-    return inserted;
+    if (input.mayRecord && !(await input.mayRecord(tx))) return null;
+    return insertSentSubmission(
+      tx,
+      {
+        tenantId: input.tenantId,
+        kind: input.kind,
+        messageBase64: messageBytesBase64(transaction),
+        preparedTxBase64: wire,
+        requiredSigner: null,
+        lastValidBlockHeight: lifetime.lastValidBlockHeight,
+        reference: input.reference ?? {},
+        createdBy: input.createdBy ?? null,
+      },
+      { signature: signatureOf(transaction), signedTxBase64: wire },
+    );
   });
+  if (!row) return null;
   const outcome = await context.chain.sendAndConfirm(wire, { timeoutMs: input.timeoutMs ?? DEFAULT_CONFIRM_TIMEOUT_MS });
-  return recordOutcome(context, input.tenantId, row.id, outcome);
+  return recordOutcome(context, input.tenantId, row.id, outcome, input.onConfirmed);
 }
 
 const LOCAL_MINIMUM_LAMPORTS = 1_000_000_000n;

@@ -12,6 +12,7 @@ import {
   projectMintLayout,
   signatureOf,
   signTransaction,
+  getMemoInstruction,
   getThawTokenAccountInstruction,
   toWireTransaction,
 } from '@carbonledger/chain';
@@ -268,6 +269,55 @@ describe('prepare, sign in the wallet, submit', () => {
       build: (platform) => [getTransferSolInstruction({ source: platform.freeze, destination: platform.issuer.address, amount: 1_000_000n })],
     });
     expect(next.status).toBe('confirmed');
+  });
+
+  it('records and sends nothing when mayRecord answers false, in the transaction that would record it', async () => {
+    const reference = { purpose: `may-record-${Date.now()}` };
+    const { issuer } = await harness.app.db.withTenant(tenantId, (tx) => context.keyring.signers(tx, tenantId));
+    const lamportsBefore = await context.chain.getBalance(issuer.address);
+    const result = await sendPlatformTransaction(context, {
+      tenantId,
+      kind: 'test.may-record',
+      feePayer: 'issuer',
+      reference,
+      build: () => [getMemoInstruction('carbonledger:test:may-record')],
+      mayRecord: async (tx) => (await tx.select().from(chainSubmissions).where(eq(chainSubmissions.kind, 'test.may-record'))).length > 0,
+    });
+    expect(result).toBeNull();
+    const recorded = await harness.app.db.withTenant(tenantId, (tx) => tx.select().from(chainSubmissions).where(eq(chainSubmissions.kind, 'test.may-record')));
+    expect(recorded).toEqual([]);
+    expect(await context.chain.getBalance(issuer.address)).toBe(lamportsBefore);
+  });
+
+  it('commits what onConfirmed writes with the confirmation, and leaves the submission sent when it fails', async () => {
+    const written: string[] = [];
+    const confirmed = await sendPlatformTransaction(context, {
+      tenantId,
+      kind: 'test.on-confirmed',
+      feePayer: 'issuer',
+      build: () => [getMemoInstruction(`carbonledger:test:on-confirmed:${Date.now()}`)],
+      onConfirmed: async (tx, result) => {
+        const [row] = await tx.select().from(chainSubmissions).where(eq(chainSubmissions.id, result.transactionId));
+        written.push(row!.status);
+      },
+    });
+    expect(confirmed.status).toBe('confirmed');
+    // It ran in the transaction that marked the submission confirmed.
+    expect(written).toEqual(['confirmed']);
+
+    await expect(
+      sendPlatformTransaction(context, {
+        tenantId,
+        kind: 'test.on-confirmed',
+        feePayer: 'issuer',
+        build: () => [getMemoInstruction(`carbonledger:test:on-confirmed-crash:${Date.now()}`)],
+        onConfirmed: () => Promise.reject(new Error('killed while recording')),
+      }),
+    ).rejects.toThrow('killed while recording');
+    const statuses = (
+      await harness.app.db.withTenant(tenantId, (tx) => tx.select().from(chainSubmissions).where(eq(chainSubmissions.kind, 'test.on-confirmed')))
+    ).map((row) => row.status);
+    expect(statuses.sort()).toEqual(['confirmed', 'sent']);
   });
 
   it('records a platform transaction the chain refuses as failed, with the reason', async () => {

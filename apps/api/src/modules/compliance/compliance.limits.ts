@@ -41,18 +41,18 @@ export function periodStarts(now = new Date()): { day: Date; month: Date } {
   };
 }
 
-/** A period's volume against its limit, as the profile shows it. */
+const remainingOf = (limit: bigint, used: bigint) => decimalOf(limit * ONE > used ? limit * ONE - used : 0n);
+
+/** A period's volume against its limit, each kind on its own, as the profile shows it. */
 export async function volumeOf(tx: Tx, companyId: string, since: Date, limit: bigint): Promise<ComplianceVolume> {
   const { minted, retired } = await repository.volumeSince(tx, companyId, since);
-  const total = minted * ONE + scaled(retired);
-  const remaining = limit * ONE - total;
   return {
     minted: minted.toString(),
     retired: decimalOf(scaled(retired)),
     transferred: '0',
-    total: decimalOf(total),
     limit: limit.toString(),
-    remaining: decimalOf(remaining > 0n ? remaining : 0n),
+    mintRemaining: remainingOf(limit, minted * ONE),
+    retireRemaining: remainingOf(limit, scaled(retired)),
   };
 }
 
@@ -66,7 +66,8 @@ export interface LimitCheck {
 
 /**
  * docs/product.md §5 Compliance limits: the company's KYC/AML must be approved, and the
- * operation may not take its tCO2e of today or of this month over its limits. Run inside the
+ * operation may not take the tCO2e of its kind (tokenised by mints and batch jobs, or retired)
+ * of today or of this month over the limits. Run inside the
  * transaction that records the operation: the profile row stays locked until it commits, so
  * two operations of one company never both pass on the same remaining volume.
  */
@@ -86,8 +87,10 @@ export async function assertWithinComplianceLimits(tx: Tx, check: LimitCheck): P
   ] as const;
   for (const { period, since, limit, reason } of periods) {
     const volume = await volumeOf(tx, check.companyId, since, limit);
-    if (scaled(volume.total) + check.tonnes * ONE > limit * ONE) {
-      const text = limitExceededText(period, check.tonnes.toString(), limit.toString(), volume.remaining);
+    const used = check.operation === 'retire' ? scaled(volume.retired) : BigInt(volume.minted) * ONE;
+    if (used + check.tonnes * ONE > limit * ONE) {
+      const remaining = check.operation === 'retire' ? volume.retireRemaining : volume.mintRemaining;
+      const text = limitExceededText(period, check.tonnes.toString(), limit.toString(), remaining);
       throw new AppError(reason, text, { fields: { amount: [text] } });
     }
   }

@@ -51,17 +51,18 @@ export interface VolumeRow {
 }
 
 /**
- * The company's tCO2e since `since`: mint operations that did not fail (one awaiting approval
- * counts: it may still run), and retirements neither failed nor cancelled. Batch VCU jobs are
- * neither checked nor counted yet (issue 15 leaves them open): counted unchecked, a company's
- * batch import of its own verified blocks used up the limit its retirements then met.
- * Amounts are in whole and fractional tonnes (their decimals differ per mint).
+ * The company's tCO2e since `since`, per kind (docs/product.md §5 Compliance limits): tokenised —
+ * mint operations and batch VCU jobs that did not fail (one awaiting approval counts: it may still
+ * run) — and retired — retirements neither failed nor cancelled. Amounts are in whole and
+ * fractional tonnes (a retirement's decimals differ per mint).
  */
 export async function volumeSince(tx: Tx, companyId: string, since: Date): Promise<VolumeRow> {
   const [row] = rowsOf<{ minted: string | null; retired: string | null }>(
     await tx.execute(sql`
       select
         (select coalesce(sum(quantity), 0) from mint_operations
+          where company_id = ${companyId} and status <> 'failed' and created_at >= ${since.toISOString()}::timestamptz)
+        + (select coalesce(sum(total_amount), 0) from minting_jobs
           where company_id = ${companyId} and status <> 'failed' and created_at >= ${since.toISOString()}::timestamptz) as minted,
         (select coalesce(sum(amount::numeric / power(10::numeric, decimals)), 0) from retirements
           where company_id = ${companyId} and status not in ('failed', 'cancelled') and created_at >= ${since.toISOString()}::timestamptz) as retired`),

@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
 import { approveCompanyKyc, withdrawCompanyKyc } from '../kyc/kyc.testing';
 import { createRegistryTenant } from '../registry/registry.testing';
-import { get, post, retireBody, retirementFixture, WIND_PROJECT, type RetirementFixture } from '../retirements/retirements.testing';
+import { get, post, retireBody, retirementFixture, waitFor, WIND_PROJECT, type RetirementFixture } from '../retirements/retirements.testing';
+import { freeSubranges, importSerials } from '../minting/minting.testing';
 import { decide, registerNewWallet } from '../wallets/wallets.testing';
 import { complianceDepsOf, sweepKycTokenAccounts } from './index';
 
@@ -53,8 +54,8 @@ describe('compliance API: profile, limits enforced on mint and retire, token-lev
       kycTier: 'standard',
       dailyLimit: '100000',
       monthlyLimit: '1000000',
-      daily: { minted: '300', retired: '0', total: '300', remaining: '99700' },
-      monthly: { minted: '300', total: '300' },
+      daily: { minted: '300', retired: '0', limit: '100000', mintRemaining: '99700', retireRemaining: '100000' },
+      monthly: { minted: '300', mintRemaining: '999700' },
       tokenAccounts: 'open',
       canEdit: false,
     });
@@ -89,19 +90,24 @@ describe('compliance API: profile, limits enforced on mint and retire, token-lev
     expect(ROLES.filter((role) => !DEMO_USERS.some((user) => user.role === role))).toEqual([]);
   });
 
-  it('refuses a retirement over the daily limit, naming what remains, and lets one within it through', async () => {
-    const saved = await setLimits(cso, { kycTier: 'basic', dailyLimit: 350, monthlyLimit: 1_000 });
+  it('counts retirements apart from tokenisation: a company that tokenised a lot retires the same day, up to the limit, naming what remains', async () => {
+    const saved = await setLimits(cso, { kycTier: 'basic', dailyLimit: 250, monthlyLimit: 1_000 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toMatchObject({ message: complianceTexts.saved, data: { kycTier: 'basic', dailyLimit: '350', updatedBy: 'Carlos Souza' } });
+    expect(saved.json()).toMatchObject({ message: complianceTexts.saved, data: { kycTier: 'basic', dailyLimit: '250', updatedBy: 'Carlos Souza' } });
 
-    const refused = await retireManaged(60);
+    // 300 tCO2e were tokenised today, over the daily limit: retiring is not held back by it.
+    const afterMinting = await retireManaged(60);
+    expect(afterMinting.statusCode, afterMinting.body).toBe(201);
+
+    expect((await setLimits(cso, { kycTier: 'basic', dailyLimit: 70, monthlyLimit: 1_000 })).statusCode).toBe(200);
+    const refused = await retireManaged(20);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({ code: 'CONFLICT', reason: 'COMPLIANCE__DAILY_LIMIT_EXCEEDED' });
-    expect(refused.json().message).toContain('Requested 60 tCO2e; limit 350 tCO2e; 50 tCO2e remaining today.');
+    expect(refused.json().message).toContain('Requested 20 tCO2e; limit 70 tCO2e; 10 tCO2e remaining today.');
 
-    const within = await retireManaged(50);
+    const within = await retireManaged(10);
     expect(within.statusCode, within.body).toBe(201);
-    expect((await profileOf(companyAdmin)).daily).toMatchObject({ minted: '300', retired: '50', total: '350', remaining: '0' });
+    expect((await profileOf(companyAdmin)).daily).toMatchObject({ minted: '300', retired: '70', limit: '70', mintRemaining: '0', retireRemaining: '0' });
   });
 
   it('refuses a mint over the limits and one over the monthly limit with its own reason', async () => {
@@ -117,14 +123,45 @@ describe('compliance API: profile, limits enforced on mint and retire, token-lev
     const refused = await execute();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.reason).toBe('COMPLIANCE__DAILY_LIMIT_EXCEEDED');
+    expect(refused.json().message).toContain('Requested 5 tCO2e; limit 70 tCO2e; 0 tCO2e remaining today.');
 
-    expect((await setLimits(cso, { kycTier: 'basic', dailyLimit: 360, monthlyLimit: 360 })).statusCode).toBe(200);
+    expect((await setLimits(cso, { kycTier: 'basic', dailyLimit: 80, monthlyLimit: 80 })).statusCode).toBe(200);
     const monthly = await retireManaged(20);
     expect(monthly.statusCode).toBe(409);
     expect(monthly.json().error.reason).toBe('COMPLIANCE__MONTHLY_LIMIT_EXCEEDED');
     expect(monthly.json().message).toContain('10 tCO2e remaining this month.');
-    expect((await execute()).statusCode).toBe(200);
     expect((await setLimits(cso, { kycTier: 'standard', dailyLimit: 100_000, monthlyLimit: 1_000_000 })).statusCode).toBe(200);
+    expect((await execute()).statusCode).toBe(200);
+  });
+
+  it('checks a batch VCU job at submission against the tokenisation limits and counts it', async () => {
+    const actor = { tenantId: companyAdmin.result.tenant.id, companyId: companyAdmin.result.company.id, userId: companyAdmin.result.user.id };
+    const blockIds = await importSerials(app(), actor, await freeSubranges(app(), companyAdmin, '2250', 2, 20n, 3));
+    const batch = () => post(app(), companyAdmin, '/api/v1/minting/batches', { vcuBlockIds: blockIds, walletId: fixture.managed.id }, randomUUID());
+    const before = (await profileOf(companyAdmin)).daily;
+    const left = Number(before.mintRemaining);
+
+    expect((await setLimits(cso, { kycTier: 'basic', dailyLimit: Number(before.minted) + 30, monthlyLimit: 100_000 })).statusCode).toBe(200);
+    const refused = await batch();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.reason).toBe('COMPLIANCE__DAILY_LIMIT_EXCEEDED');
+    expect(refused.json().message).toContain('Requested 40 tCO2e');
+    expect(refused.json().message).toContain('30 tCO2e remaining today.');
+
+    expect((await setLimits(cso, { kycTier: 'standard', dailyLimit: 100_000, monthlyLimit: 1_000_000 })).statusCode).toBe(200);
+    const accepted = await batch();
+    expect(accepted.statusCode, accepted.body).toBe(202);
+    // The job mints in the background; it finishes before the next test freezes the company's accounts.
+    const jobId = (accepted.json().data as { id: string }).id;
+    const finished = await waitFor(
+      async () => (await get(app(), companyAdmin, `/api/v1/minting/batches/${jobId}`)).json().data as { status: string },
+      (job) => job.status === 'completed' || job.status === 'failed',
+    );
+    expect(finished.status).toBe('completed');
+    const after = (await profileOf(companyAdmin)).daily;
+    expect(Number(after.minted)).toBe(Number(before.minted) + 40);
+    expect(Number(after.mintRemaining)).toBe(left - 40);
+    expect(after.retired).toBe(before.retired);
   });
 
   it("KYC suspended: the company's token accounts are frozen on chain, no wallet is thawed, approval opens them again", async () => {

@@ -7,3 +7,4 @@ export { complianceRoutes } from './compliance.routes';
 export { complianceDepsOf, type ComplianceDeps } from './compliance.deps';
 export { assertWithinComplianceLimits, type LimitCheck } from './compliance.limits';
 export { followKycStatus, sweepKycTokenAccounts, type KycStatusFollow } from './compliance.kyc-chain';
+export { complianceProfile } from './compliance.profile';

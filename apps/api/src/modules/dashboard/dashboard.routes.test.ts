@@ -49,15 +49,15 @@ describe('GET /api/v1/dashboard/summary', () => {
     const admin = await signInAs(harness.app, 'admin@demo.test');
     const tenantId = admin.result.tenant.id;
     await harness.app.db.withTenant(tenantId, async (tx) => {
-      await recordAudit(tx, { tenantId, actorUserId: admin.result.user.id, action: 'wallet.approve', resourceType: 'wallet' });
-      await recordAudit(tx, { tenantId, actorUserId: viewer.result.user.id, action: 'report.view', resourceType: 'report' });
+      await recordAudit(tx, { tenantId, actorUserId: admin.result.user.id, action: 'wallet.approved', resourceType: 'wallet' });
+      await recordAudit(tx, { tenantId, actorUserId: viewer.result.user.id, action: 'dashboard_layout.reset', resourceType: 'user' });
     });
     const viewerActivity = (await summaryFor('viewer@demo.test')).data.recentActivity;
     expect(viewerActivity.every((entry) => entry.actor === 'Vera Nunes')).toBe(true);
-    expect(viewerActivity.map((entry) => entry.action)).toContain('report.view');
-    expect(viewerActivity.map((entry) => entry.action)).not.toContain('wallet.approve');
+    expect(viewerActivity.map((entry) => entry.action)).toContain('dashboard_layout.reset');
+    expect(viewerActivity.map((entry) => entry.action)).not.toContain('wallet.approved');
     const adminActivity = (await summaryFor('admin@demo.test')).data.recentActivity.map((entry) => entry.action);
-    expect(adminActivity).toEqual(expect.arrayContaining(['wallet.approve', 'report.view']));
+    expect(adminActivity).toEqual(expect.arrayContaining(['wallet.approved', 'dashboard_layout.reset']));
   });
 
   it('answers 401 without a session', async () => {

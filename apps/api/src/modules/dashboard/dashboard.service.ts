@@ -1,4 +1,4 @@
-import { canOpenRoute, hasRole, type ActivityEntry, type DashboardSummary, type PendingAction } from '@carbonledger/contracts';
+import { activityParamsOf, canOpenRoute, hasRole, type ActivityEntry, type DashboardSummary, type PendingAction } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { companyScopeOf, type Actor } from '../../lib/actor';
 import { openAlertsSummary } from '../security';
@@ -64,6 +64,7 @@ async function activityFor(tx: Tx, viewer: DashboardViewer): Promise<ActivityEnt
     actor: row.actorFirstName ? `${row.actorFirstName} ${row.actorLastName}` : null,
     resourceType: row.resourceType,
     resourceId: row.resourceId,
+    params: activityParamsOf(row.details),
     timestamp: row.createdAt.toISOString(),
   }));
 }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiEnvelope, frontendErrorReport } from '@carbonledger/contracts';
+import { PERFORMANCE_REPORT_NAME, apiEnvelope, frontendErrorReport } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { FRONTEND_ERROR_RATE_LIMIT } from '../../plugins/rate-limit';
 
 /**
- * docs/product.md §7 POST /logs/frontend-error: crash reports from the browser, also from signed-out
+ * docs/product.md §7 POST /logs/frontend-error: crash and performance reports from the browser, also from signed-out
  * pages, so no session is required; a valid token only adds who reported it. Registered
  * under API_BASE_PATH.
  */
@@ -16,7 +16,7 @@ export const frontendLogsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { csrf: false, rateLimit: FRONTEND_ERROR_RATE_LIMIT },
       schema: {
         tags: ['system'],
-        summary: 'Report an error from the web app',
+        summary: 'Report an error or a page-load performance report from the web app',
         body: frontendErrorReport,
         response: { 200: apiEnvelope(z.object({ received: z.literal(true) })) },
       },
@@ -25,10 +25,11 @@ export const frontendLogsRoutes: FastifyPluginAsyncZod = async (app) => {
       const token = request.headers.authorization?.replace(/^Bearer\s+/i, '');
       const verified = token ? await app.tokens.verify(token) : null;
       const reporter = verified?.ok ? { userId: verified.claims.userId, tenantId: verified.claims.tenantId } : null;
-      request.log.warn(
-        { frontendError: request.body, reporter, userAgent: request.headers['user-agent'] },
-        `frontend error: ${request.body.name}: ${request.body.message}`,
-      );
+      const userAgent = request.headers['user-agent'];
+      // Page-load timings arrive on the same route (docs/product.md §7): facts, not failures.
+      if (request.body.name === PERFORMANCE_REPORT_NAME)
+        request.log.info({ frontendPerformance: request.body, reporter, userAgent }, `frontend performance: ${request.body.message}`);
+      else request.log.warn({ frontendError: request.body, reporter, userAgent }, `frontend error: ${request.body.name}: ${request.body.message}`);
       return ok(request, { received: true as const }, 'Error reported');
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ComponentHealth, HealthReport } from '@carbonledger/contracts';
+import type { ComponentHealth, HealthReport, LivenessReport, ReadinessReport } from '@carbonledger/contracts';
+import { pingRedis } from '../../lib/redis';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 const CHECK_TIMEOUT_MS = 2000;
@@ -34,4 +35,35 @@ export async function checkHealth(app: FastifyInstance): Promise<HealthReport> {
   const components = { database, chain, jobs, realtime };
   const allUp = Object.values(components).every((component) => component.status === 'up');
   return { status: allUp ? 'ok' : 'degraded', version: VERSION, uptimeSeconds: Math.round(process.uptime()), components };
+}
+
+export function checkLiveness(): LivenessReport {
+  return { status: 'ok', uptimeSeconds: Math.round(process.uptime()) };
+}
+
+/**
+ * Whether this process should get traffic: what a request needs (database, chain, Redis when
+ * configured) answers, and the process is not draining for a shutdown.
+ */
+export async function checkReadiness(app: FastifyInstance, options: { draining: boolean }): Promise<ReadinessReport> {
+  const redisUrl = app.config.redisUrl;
+  const [database, chain, redis] = await Promise.all([
+    probe(async () => {
+      await app.db.ping();
+      return app.db.kind;
+    }),
+    probe(async () => {
+      const health = await app.chain.health();
+      return `${health.driver} slot ${health.slot}`;
+    }),
+    redisUrl
+      ? probe(async () => {
+          await pingRedis(redisUrl);
+          return 'PONG';
+        })
+      : undefined,
+  ]);
+  const components = { database, chain, ...(redis ? { redis } : {}) };
+  const allUp = Object.values(components).every((component) => component.status === 'up');
+  return { status: allUp && !options.draining ? 'ready' : 'not_ready', components };
 }

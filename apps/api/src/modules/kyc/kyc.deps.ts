@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import type { KycStatus } from '../../db/schema';
+import { approvalsDepsOf, type ApprovalsDeps } from '../approvals';
 import { complianceDepsOf, followKycStatus } from '../compliance';
 import { embeddedContentStore, type ContentStore } from '../files';
 import type { NotificationPublisher } from '../notifications';
@@ -23,6 +24,8 @@ export interface KycDeps {
   store: ContentStore;
   live: Pick<RealtimeGateway, 'emitToCompany'> & NotificationPublisher;
   statusChanged: (change: KycStatusChange) => Promise<void>;
+  /** The approval engine a decision waits for where the delegation matrix has kyc_decision levels. */
+  approvals: ApprovalsDeps;
 }
 
 export function kycDepsOf(app: FastifyInstance): KycDeps {
@@ -33,5 +36,6 @@ export function kycDepsOf(app: FastifyInstance): KycDeps {
     live: app.live,
     // Token-level KYC: the company's token accounts are frozen or thawed on chain with its status (modules/compliance).
     statusChanged: (change) => followKycStatus(complianceDepsOf(app), change),
+    approvals: approvalsDepsOf(app),
   };
 }

@@ -1,4 +1,4 @@
-import { ROLES, SERVER_EVENTS, type KycCaseStatus, type KycUpdatePayload } from '@carbonledger/contracts';
+import { ROLES, SERVER_EVENTS, type AuditAction, type KycCaseStatus, type KycUpdatePayload } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import type { KycStatus } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -7,7 +7,7 @@ import { notify } from '../notifications';
 import type { KycDeps } from './kyc.deps';
 
 /** What happened to a case, in the tenant's audit trail; never the personal data itself. */
-export async function auditCase(tx: Tx, actor: Actor, action: string, kase: { id: string; companyId: string }, details: Record<string, unknown> = {}) {
+export async function auditCase(tx: Tx, actor: Actor, action: AuditAction, kase: { id: string; companyId: string }, details: Record<string, unknown> = {}) {
   await recordAudit(tx, {
     tenantId: actor.tenantId,
     actorUserId: actor.userId,

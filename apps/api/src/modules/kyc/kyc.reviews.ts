@@ -4,6 +4,7 @@ import {
   KYC_REOPENABLE_STATUSES,
   checklistItemsFor,
   kycTexts,
+  type AuditAction,
   type KycAssessmentRequest,
   type KycCaseStatus,
   type KycDecisionKind,
@@ -16,6 +17,7 @@ import type { z } from 'zod';
 import type { Tx } from '../../db/database';
 import { companyScopeOf, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { announceApprovalRequested, openApprovalOf, requestApproval, type ApprovalRequested } from '../approvals';
 import type { KycDeps } from './kyc.deps';
 import { announceCase, auditCase, notifyCompany, type CaseOutcome } from './kyc.events';
 import { caseDataOf, nextCompanyStatus } from './kyc.onboarding';
@@ -84,7 +86,11 @@ async function reviewCaseIn(tx: Tx, deps: KycDeps, reviewer: Reviewer, row: repo
   const documents = await repository.documentsOf(tx, row.id);
   const names = await repository.userNames(tx, [row.submittedBy]);
   const decisions = await repository.decisionsOf(tx, row.id);
-  return toReviewCase({ row, company, data: caseDataOf(deps, row), documents, names, editable: false }, decisions, mayDecideOn(reviewer, row));
+  const waiting = await openApprovalOf(tx, 'kyc_decision', row.id);
+  const pendingDecision = waiting
+    ? { decision: waiting.details.decision === 'reject' ? ('reject' as const) : ('approve' as const), approvalId: waiting.id }
+    : null;
+  return toReviewCase({ row, company, data: caseDataOf(deps, row), documents, names, editable: false }, decisions, mayDecideOn(reviewer, row), pendingDecision);
 }
 
 /** GET /kyc/reviews/:id: the case with its data, documents, assessment and decisions. */
@@ -126,7 +132,7 @@ export async function saveAssessment(deps: KycDeps, reviewer: Reviewer, caseId: 
   return view;
 }
 
-const DECIDED: Record<KycDecisionKind, { status: KycCaseStatus; action: string; title: string; message: string }> = {
+const DECIDED: Record<KycDecisionKind, { status: KycCaseStatus; action: AuditAction; title: string; message: string }> = {
   approve: { status: 'approved', action: 'kyc.approved', title: kycTexts.approvedTitle, message: kycTexts.approved },
   reject: { status: 'rejected', action: 'kyc.rejected', title: kycTexts.rejectedTitle, message: kycTexts.rejected },
   request_information: {
@@ -147,9 +153,91 @@ function assertDecisionAllowed(row: repository.KycCaseRow, decision: KycDecision
 }
 
 /**
+ * Records a decision on a locked case: its status, the decision row (in the name of the officer who
+ * decided), the company's KYC/AML status, and the audit entry of who made it take effect.
+ */
+export async function applyDecision(
+  tx: Tx,
+  actor: Actor,
+  row: repository.KycCaseRow,
+  decision: KycDecisionKind,
+  reason: string | undefined,
+  decidedBy = actor.userId,
+  details: Record<string, unknown> = {},
+): Promise<{ updated: repository.KycCaseRow; outcome: CaseOutcome; companyName: string }> {
+  const effect = DECIDED[decision];
+  const company = (await repository.lockCompany(tx, row.companyId))!;
+  const companyStatus = nextCompanyStatus(company.kycStatus, effect.status, true);
+  const updated = await repository.updateCase(tx, row.id, { status: effect.status, decisionReason: reason || null, decidedAt: new Date() });
+  await repository.insertDecision(tx, {
+    tenantId: actor.tenantId,
+    caseId: row.id,
+    decision,
+    reason: reason || null,
+    riskLevel: row.riskLevel,
+    score: row.score,
+    decidedBy,
+  });
+  if (companyStatus !== company.kycStatus) await repository.setCompanyKycStatus(tx, company.id, companyStatus);
+  await auditCase(tx, actor, effect.action, updated, {
+    reason: reason || null,
+    riskLevel: row.riskLevel,
+    score: row.score,
+    status: { from: row.status, to: updated.status },
+    companyKycStatus: { from: company.kycStatus, to: companyStatus },
+    ...details,
+  });
+  return { updated, outcome: outcomeOf(updated, company.kycStatus, companyStatus), companyName: company.name };
+}
+
+/** After a decision committed: the screens, the compliance controls and every member of the company hear of it. */
+export async function announceDecision(
+  deps: KycDeps,
+  actor: Actor,
+  decided: { outcome: CaseOutcome; companyName: string },
+  decision: KycDecisionKind,
+  reason: string | undefined,
+) {
+  const effect = DECIDED[decision];
+  await announceCase(deps, actor, decided.outcome);
+  await notifyCompany(
+    deps,
+    actor,
+    decided.outcome.companyId,
+    effect.title,
+    reason ? `${decided.companyName}: ${effect.message} ${reason}` : `${decided.companyName}: ${effect.message}`,
+  );
+}
+
+/** Opens the workflow of an approve or reject the tenant's delegation matrix sends for approval (kyc_decision levels); null when it has none. */
+async function requestDecisionApproval(
+  tx: Tx,
+  actor: Actor,
+  row: repository.KycCaseRow,
+  decision: KycDecisionKind,
+  reason: string | undefined,
+): Promise<ApprovalRequested | null> {
+  if (decision === 'request_information') return null;
+  if (await openApprovalOf(tx, 'kyc_decision', row.id)) throw new AppError('KYC__DECISION_AWAITING_APPROVAL');
+  const company = (await repository.findCompany(tx, row.companyId))!;
+  const requested = await requestApproval(tx, actor, {
+    operationType: 'kyc_decision',
+    subjectId: row.id,
+    companyId: row.companyId,
+    summary: `${decision === 'approve' ? 'Approve' : 'Reject'} the KYC/AML case of ${company.name}`,
+    priority: row.riskLevel === 'critical' ? 'critical' : row.riskLevel === 'high' ? 'high' : 'medium',
+    details: { decision, reason: reason ?? null },
+  });
+  if (requested) await auditCase(tx, actor, 'kyc.decision_requested', row, { decision, reason: reason || null, approvalRequestId: requested.workflow.id });
+  return requested;
+}
+
+/**
  * POST /kyc/reviews/:id/decision: approve, reject or ask for more information. The company's
  * KYC/AML status follows (docs/product.md §4), the decision is recorded and audited, and the
- * company's members are told in the app and live.
+ * company's members are told in the app and live. Where the tenant's delegation matrix has
+ * kyc_decision levels, an approve or reject waits for its approval workflow instead and takes
+ * effect on the final approval (kyc.approval.ts).
  */
 export async function decideCase(
   deps: KycDeps,
@@ -157,44 +245,20 @@ export async function decideCase(
   caseId: string,
   decision: KycDecisionKind,
   reason: string | undefined,
-): Promise<KycReviewCase> {
+): Promise<{ view: KycReviewCase; awaitingApproval: boolean }> {
   const { actor } = reviewer;
-  const effect = DECIDED[decision];
-  const { view, outcome, companyName } = await deps.db.withTenant(actor.tenantId, async (tx) => {
+  const result = await deps.db.withTenant(actor.tenantId, async (tx) => {
     const row = await caseInScope(tx, actor, caseId, true);
     assertMayDecide(reviewer, row);
     assertDecisionAllowed(row, decision);
-    const company = (await repository.lockCompany(tx, row.companyId))!;
-    const companyStatus = nextCompanyStatus(company.kycStatus, effect.status, true);
-    const updated = await repository.updateCase(tx, row.id, { status: effect.status, decisionReason: reason || null, decidedAt: new Date() });
-    await repository.insertDecision(tx, {
-      tenantId: actor.tenantId,
-      caseId: row.id,
-      decision,
-      reason: reason || null,
-      riskLevel: row.riskLevel,
-      score: row.score,
-      decidedBy: actor.userId,
-    });
-    if (companyStatus !== company.kycStatus) await repository.setCompanyKycStatus(tx, company.id, companyStatus);
-    await auditCase(tx, actor, effect.action, updated, {
-      reason: reason || null,
-      riskLevel: row.riskLevel,
-      score: row.score,
-      status: { from: row.status, to: updated.status },
-      companyKycStatus: { from: company.kycStatus, to: companyStatus },
-    });
-    return { view: await reviewCaseIn(tx, deps, reviewer, updated), outcome: outcomeOf(updated, company.kycStatus, companyStatus), companyName: company.name };
+    const requested = await requestDecisionApproval(tx, actor, row, decision, reason);
+    if (requested) return { view: await reviewCaseIn(tx, deps, reviewer, row), requested, decided: null };
+    const decided = await applyDecision(tx, actor, row, decision, reason);
+    return { view: await reviewCaseIn(tx, deps, reviewer, decided.updated), requested: null, decided };
   });
-  await announceCase(deps, actor, outcome);
-  await notifyCompany(
-    deps,
-    actor,
-    outcome.companyId,
-    effect.title,
-    reason ? `${companyName}: ${effect.message} ${reason}` : `${companyName}: ${effect.message}`,
-  );
-  return view;
+  if (result.requested) await announceApprovalRequested(deps.approvals, result.requested);
+  if (result.decided) await announceDecision(deps, actor, result.decided, decision, reason);
+  return { view: result.view, awaitingApproval: result.requested !== null };
 }
 
 /** PUT /kyc/reviews/:id/documents/:documentId: an officer accepts or rejects one document while the case is under review. */

@@ -26,6 +26,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { ok } from '../../lib/envelope';
 import { actorOf, authOf } from '../../plugins/auth';
+import { registerKycDecisionApprovals } from './kyc.approval';
 import { kycDepsOf, type KycDeps } from './kyc.deps';
 import { documentContent, removeDocument, uploadDocument } from './kyc.documents';
 import { kycSession, saveKycCase, submitKycCase } from './kyc.onboarding';
@@ -60,6 +61,7 @@ function reviewerOf(request: FastifyRequest): Reviewer {
 /** docs/kyc.md: the company's onboarding (/kyc) and the officers' reviews (/compliance/kyc-reviews). */
 export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: KycDeps = kycDepsOf(app);
+  registerKycDecisionApprovals(deps);
   // Registered here so only these routes parse multipart bodies.
   await app.register(multipart, { limits: { fileSize: KYC_DOCUMENT_MAX_BYTES, files: 1, fields: 5 } });
   const officers = app.requireRouteRoles(REVIEWS_ROUTE);
@@ -212,8 +214,10 @@ export const kycRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const view = await decideCase(deps, reviewerOf(request), request.params.id, request.body.decision, request.body.reason);
-      const message = { approve: kycTexts.approved, reject: kycTexts.rejected, request_information: kycTexts.informationRequested }[request.body.decision];
+      const { view, awaitingApproval } = await decideCase(deps, reviewerOf(request), request.params.id, request.body.decision, request.body.reason);
+      const message = awaitingApproval
+        ? kycTexts.decisionAwaitingApproval
+        : { approve: kycTexts.approved, reject: kycTexts.rejected, request_information: kycTexts.informationRequested }[request.body.decision];
       return ok(request, view, message);
     },
   );

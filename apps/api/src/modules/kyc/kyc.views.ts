@@ -72,7 +72,12 @@ export function toDecision(row: KycDecisionRow & { decidedByName: string }): Kyc
   };
 }
 
-export function toReviewCase(parts: CaseParts, decisions: (KycDecisionRow & { decidedByName: string })[], canDecide: boolean): KycReviewCase {
+export function toReviewCase(
+  parts: CaseParts,
+  decisions: (KycDecisionRow & { decidedByName: string })[],
+  canDecide: boolean,
+  pendingDecision: KycReviewCase['pendingDecision'] = null,
+): KycReviewCase {
   return {
     ...toCase(parts),
     decisionReason: parts.row.decisionReason,
@@ -82,5 +87,6 @@ export function toReviewCase(parts: CaseParts, decisions: (KycDecisionRow & { de
     reviewNotes: parts.row.reviewNotes,
     decisions: decisions.map(toDecision),
     canDecide,
+    pendingDecision,
   };
 }

@@ -8,3 +8,5 @@ export { mintingDeps, type MintingDeps } from './minting.deps';
 export { previewMint } from './minting.preview';
 export { executeMint } from './minting.commands';
 export { mintingSettingsOf } from './minting.settings';
+/** A paid credit purchase delivered as a mint operation whose id is the order's (modules/purchases). */
+export { openOrderMint, orderMintState, runOrderMint, type OrderMintRequest, type OrderMintState } from './minting.purchase';

@@ -2,12 +2,14 @@ import { SERVER_EVENTS, mintingTexts, type CarbonProject, type MintingJob } from
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
+import { assertWithinComplianceLimits } from '../compliance';
 import type { BindOperation } from '../idempotency';
 import { notify } from '../notifications';
 import { lockAvailableBlocks, markTokenised, releaseReservation, reserveUnits, unitsOf } from '../registry';
-import { ChainUndecidedError, ensureProjectMint, mintToOnce } from './minting.chain';
+import { recordWebhookEvent } from '../webhooks';
+import { ChainUndecidedError, ensureProjectMint, MINT_TO_KIND, mintToOnce } from './minting.chain';
 import { requireMintWallet } from './minting.checks';
-import type { MintingDeps } from './minting.deps';
+import { priorityFeeOfTenant, type MintingDeps } from './minting.deps';
 import { projectMintMetadata, tokenMetadataUri } from './minting.metadata';
 import * as repository from './minting.repository';
 
@@ -63,6 +65,8 @@ export async function createMintingBatch(
       );
     }
     const totalAmount = blocks.reduce((sum, block) => sum + unitsOf(block), 0n);
+    // docs/product.md §5 Compliance limits: a batch is tokenisation like a single mint, checked with its insert.
+    await assertWithinComplianceLimits(tx, { tenantId: actor.tenantId, companyId: actor.companyId, tonnes: totalAmount, operation: 'mint' });
     const job = await repository.insertJob(tx, {
       tenantId: actor.tenantId,
       companyId: actor.companyId,
@@ -110,13 +114,17 @@ export async function createMintingBatch(
       details: { vcuCount: blocks.length, totalAmount: totalAmount.toString(), wallet: wallet.address },
       ip: actor.ip ?? null,
       requestId: actor.requestId ?? null,
+      apiKey: actor.apiKey,
     });
     await bindKey?.(tx, job.id);
     return job;
   });
 }
 
-/** Points where a test can stop a run as a crash would (after a chunk was sent, before it is recorded). */
+/**
+ * Points where a test can stop a run as a crash would: after a chunk's mint-to was confirmed,
+ * before it is recorded (throwing there rolls the recording back, the submission stays sent).
+ */
 export interface BatchRunHooks {
   afterChunkSent?(chunk: number): void | Promise<void>;
 }
@@ -126,9 +134,16 @@ function batchSymbol(projectId: string, vintage: number): string {
   return `C${projectId}-${String(vintage).slice(-2)}`.slice(0, 10);
 }
 
-function publish(deps: MintingDeps, job: repository.MintingJobRow): void {
+/**
+ * How often, at most, a running batch tells the transactions feed of its chunks: each telling
+ * reads every chunk of the job again, which cost more than recording a chunk (docs/chain.md).
+ */
+const TRANSACTIONS_FEED_INTERVAL_MS = 1_000;
+
+/** The job's progress to its company; the transactions feed too when `feed` (always at start and end). */
+function publish(deps: MintingDeps, job: repository.MintingJobRow, feed = true): void {
   deps.live.emitToCompany(job, SERVER_EVENTS.mintingJobUpdate, toMintingJob(job));
-  deps.live.transactionRecorded(job.tenantId, { kind: 'minting_job', id: job.id });
+  if (feed) deps.live.transactionRecorded(job.tenantId, { kind: 'minting_job', id: job.id });
 }
 
 /**
@@ -152,10 +167,21 @@ export async function runMintingJob(deps: MintingDeps, tenantId: string, jobId: 
   let job = await context.db.withTenant(tenantId, (tx) => repository.updateJob(tx, jobId, { status: 'running', error: null }));
   publish(deps, job);
   try {
-    const items = await context.db.withTenant(tenantId, (tx) => repository.jobItems(tx, jobId));
     const chunks = new Map<number, repository.MintingJobItemRow[]>();
-    for (const item of items) chunks.set(item.chunk, [...(chunks.get(item.chunk) ?? []), item]);
+    // One read of which chunks any run sent a mint-to for: the others skip mintToOnce's own read.
+    const submitted = await context.db.withTenant(tenantId, async (tx) => {
+      for (const item of await repository.jobItems(tx, jobId)) chunks.set(item.chunk, [...(chunks.get(item.chunk) ?? []), item]);
+      return repository.referencesWithSubmissions(
+        tx,
+        MINT_TO_KIND,
+        [...chunks.keys()].map((chunk) => chunkReference(jobId, chunk)),
+      );
+    });
     const projects = new Map<string, CarbonProject | null>();
+    /** By registry, project and vintage: once created, a project mint stays as it is for the rest of the run. */
+    const projectMints = new Map<string, repository.ProjectMintRow>();
+    const priorityFee = await priorityFeeOfTenant(deps, tenantId);
+    let fedAt = Date.now();
 
     for (const [chunk, part] of chunks) {
       if (part.every((item) => item.status === 'minted')) continue;
@@ -166,20 +192,25 @@ export async function runMintingJob(deps: MintingDeps, tenantId: string, jobId: 
       if (!project) throw new AppError('NOT_FOUND', `Carbon project ${first.projectId} not found`);
       const name = `${project.name}`.slice(0, 32);
       const symbol = batchSymbol(project.id, first.vintage);
-      const projectMint = await ensureProjectMint(context, {
-        tenantId,
-        registry: first.registry,
-        projectId: first.projectId,
-        vintage: first.vintage,
-        name,
-        symbol,
-        decimals: 0,
-        metadataFor: (mint) => projectMintMetadata(project, first.vintage, { name, symbol }, tokenMetadataUri(deps.publicBaseUrl, mint)),
-        createdBy: job.userId,
-      });
+      const mintKey = `${first.registry}:${first.projectId}:${first.vintage}`;
+      const projectMint =
+        projectMints.get(mintKey) ??
+        (await ensureProjectMint(context, {
+          tenantId,
+          registry: first.registry,
+          projectId: first.projectId,
+          vintage: first.vintage,
+          name,
+          symbol,
+          decimals: 0,
+          metadataFor: (mint) => projectMintMetadata(project, first.vintage, { name, symbol }, tokenMetadataUri(deps.publicBaseUrl, mint)),
+          createdBy: job.userId,
+          priorityFee,
+        }));
+      projectMints.set(mintKey, projectMint);
       const units = part.reduce((sum, item) => sum + item.units, 0n);
       const reference = chunkReference(jobId, chunk);
-      const { signature } = await mintToOnce(context, {
+      await mintToOnce(context, {
         tenantId,
         mintReference: reference,
         mint: projectMint.mintAddress,
@@ -187,19 +218,24 @@ export async function runMintingJob(deps: MintingDeps, tenantId: string, jobId: 
         amount: units * 10n ** BigInt(projectMint.decimals),
         decimals: projectMint.decimals,
         createdBy: job.userId,
+        priorityFee,
+        noneSubmittedBefore: !submitted.has(reference),
+        // The chunk is recorded with the confirmation of its mint-to, in one database transaction.
+        record: async (tx, signature) => {
+          await hooks.afterChunkSent?.(chunk);
+          await markTokenised(tx, reference, projectMint.mintAddress);
+          await repository.markChunkMinted(tx, jobId, chunk, projectMint.mintAddress, signature);
+          const minted = job.mintedAmount + units;
+          job = await repository.updateJob(tx, jobId, {
+            mintedAmount: minted,
+            progress: Number((minted * 100n) / job.totalAmount),
+            runnerLeaseUntil: new Date(Date.now() + LEASE_MS),
+          });
+        },
       });
-      await hooks.afterChunkSent?.(chunk);
-      job = await context.db.withTenant(tenantId, async (tx) => {
-        await markTokenised(tx, reference, projectMint.mintAddress);
-        await repository.markChunkMinted(tx, jobId, chunk, projectMint.mintAddress, signature);
-        const minted = job.mintedAmount + units;
-        return repository.updateJob(tx, jobId, {
-          mintedAmount: minted,
-          progress: Number((minted * 100n) / job.totalAmount),
-          runnerLeaseUntil: new Date(Date.now() + LEASE_MS),
-        });
-      });
-      publish(deps, job);
+      const feedDue = Date.now() - fedAt >= TRANSACTIONS_FEED_INTERVAL_MS;
+      if (feedDue) fedAt = Date.now();
+      publish(deps, job, feedDue);
     }
 
     job = await context.db.withTenant(tenantId, async (tx) => {
@@ -211,6 +247,19 @@ export async function runMintingJob(deps: MintingDeps, tenantId: string, jobId: 
         resourceType: 'minting_job',
         resourceId: jobId,
         details: { vcuCount: done.vcuCount, totalAmount: done.totalAmount.toString() },
+      });
+      await recordWebhookEvent(tx, {
+        tenantId,
+        companyId: done.companyId,
+        type: 'minting_job.completed',
+        data: {
+          jobId,
+          companyId: done.companyId,
+          vcuCount: done.vcuCount,
+          totalAmount: done.totalAmount.toString(),
+          walletAddress: done.walletAddress,
+          completedAt: (done.completedAt ?? new Date()).toISOString(),
+        },
       });
       return done;
     });
@@ -234,10 +283,24 @@ export async function runMintingJob(deps: MintingDeps, tenantId: string, jobId: 
     const permanent = error instanceof AppError && !(error instanceof ChainUndecidedError) && error.code !== 'SERVICE_UNAVAILABLE';
     const message = error instanceof Error ? error.message : String(error);
     job = await context.db.withTenant(tenantId, async (tx) => {
-      if (permanent) {
-        for (const item of await repository.jobItems(tx, jobId)) if (item.status === 'pending') await releaseReservation(tx, chunkReference(jobId, item.chunk));
-      }
-      return repository.updateJob(tx, jobId, { status: permanent ? 'failed' : 'retrying', error: message, runnerLeaseUntil: null });
+      if (!permanent) return repository.updateJob(tx, jobId, { status: 'retrying', error: message, runnerLeaseUntil: null });
+      for (const item of await repository.jobItems(tx, jobId)) if (item.status === 'pending') await releaseReservation(tx, chunkReference(jobId, item.chunk));
+      const failed = await repository.updateJob(tx, jobId, { status: 'failed', error: message, runnerLeaseUntil: null });
+      await recordWebhookEvent(tx, {
+        tenantId,
+        companyId: failed.companyId,
+        type: 'minting_job.failed',
+        data: {
+          jobId,
+          companyId: failed.companyId,
+          vcuCount: failed.vcuCount,
+          totalAmount: failed.totalAmount.toString(),
+          mintedAmount: failed.mintedAmount.toString(),
+          walletAddress: failed.walletAddress,
+          error: message,
+        },
+      });
+      return failed;
     });
     publish(deps, job);
     if (permanent && job.userId) {

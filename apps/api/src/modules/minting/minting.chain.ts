@@ -6,8 +6,10 @@ import {
   getMintTokensInstruction,
   projectMintLayout,
   type TokenMetadataInput,
+  type PriorityFee,
 } from '@carbonledger/chain';
 import type { RegistryId } from '@carbonledger/contracts';
+import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { sendPlatformTransaction, trackSentSubmissions, type ChainContext } from '../chain';
 import { openMintForApprovedWallets, openWalletAccounts, recordTokenMint } from '../wallets';
@@ -37,6 +39,8 @@ export interface ProjectMintSpec {
   /** The mint's on-chain metadata; its uri names the mint, which is only known once claimed. */
   metadataFor: (mint: string) => TokenMetadataInput;
   createdBy: string | null;
+  /** What the mint preview charged for (priorityFeeOfTenant). */
+  priorityFee?: PriorityFee;
 }
 
 /** Creation transactions left longer than this without reaching the chain are given up and started again with a new mint key. */
@@ -56,6 +60,7 @@ async function createOnChain(
     feePayer: 'issuer',
     reference: { mintReference: row.id, mint: mintSigner.address, projectId: spec.projectId, vintage: spec.vintage },
     createdBy: spec.createdBy,
+    priorityFee: spec.priorityFee,
     build: (platform) =>
       getCreateProjectMintInstructions({
         payer: platform.issuer,
@@ -132,7 +137,24 @@ export interface MintToRequest {
   amount: bigint;
   decimals: number;
   createdBy: string | null;
+  /** What the mint preview charged for (priorityFeeOfTenant). */
+  priorityFee?: PriorityFee;
+  /**
+   * The caller has just read that no submission of the reference exists (a batch reads all its
+   * chunks' at once): the reconciling read is skipped, and the check made under a lock where the
+   * new submission is recorded decides alone.
+   */
+  noneSubmittedBefore?: boolean;
+  /**
+   * What the caller records of the confirmed mint-to: written in the database transaction that
+   * marks the submission confirmed, or in one of its own when an earlier run's mint-to is found
+   * confirmed, so the record commits exactly when the effect is known to have landed.
+   */
+  record?: (tx: Tx, signature: string) => Promise<void>;
 }
+
+/** A submission that forbids another mint-to of its reference: confirmed, or not decided yet. */
+const holdsReference = (submission: { status: string }) => submission.status !== 'failed' && submission.status !== 'expired';
 
 /** The mint-tos recorded for a reference, those already sent reconciled with the chain first. */
 async function mintTosOf(context: ChainContext, tenantId: string, mintReference: string) {
@@ -152,12 +174,19 @@ export async function mintToConfirmed(context: ChainContext, tenantId: string, m
  * Mints to the owner's token account exactly once per reference. Before sending, the
  * submissions recorded for the reference are reconciled with the chain: a confirmed one is
  * the answer, an undecided one stops the retry, only failed or expired ones allow a new send.
+ * The new submission is recorded only if, under a lock on the reference, that still holds.
  */
 export async function mintToOnce(context: ChainContext, request: MintToRequest): Promise<{ signature: string }> {
-  const submissions = await mintTosOf(context, request.tenantId, request.mintReference);
-  const confirmed = submissions.find((submission) => submission.status === 'confirmed');
-  if (confirmed) return { signature: confirmed.signature! };
-  if (submissions.some((submission) => submission.status === 'sent' || submission.status === 'pending')) throw new ChainUndecidedError('The mint transaction');
+  const { record } = request;
+  if (!request.noneSubmittedBefore) {
+    const submissions = await mintTosOf(context, request.tenantId, request.mintReference);
+    const confirmed = submissions.find((submission) => submission.status === 'confirmed');
+    if (confirmed) {
+      if (record) await context.db.withTenant(request.tenantId, (tx) => record(tx, confirmed.signature!));
+      return { signature: confirmed.signature! };
+    }
+    if (submissions.some(holdsReference)) throw new ChainUndecidedError('The mint transaction');
+  }
 
   const mint = address(request.mint);
   const owner = address(request.owner);
@@ -173,13 +202,21 @@ export async function mintToOnce(context: ChainContext, request: MintToRequest):
     feePayer: 'issuer',
     reference: { mintReference: request.mintReference, mint: request.mint, owner: request.owner, amount: request.amount.toString() },
     createdBy: request.createdBy,
+    priorityFee: request.priorityFee,
     // The memo names the reference: two mint-tos of the same amount to the same account in one
     // block would otherwise be byte-identical (same signature) and count as one transaction.
     build: (platform) => [
       getMintTokensInstruction({ mint, destination: account, issuer: platform.issuer, amount: request.amount, decimals: request.decimals }),
       getMemoInstruction(`carbonledger:mint:${request.mintReference}`),
     ],
+    mayRecord: async (tx) => {
+      await repository.lockMintReference(tx, request.mintReference);
+      return !(await repository.submissionsFor(tx, MINT_TO_KIND, request.mintReference)).some(holdsReference);
+    },
+    onConfirmed: record && ((tx, confirmed) => record(tx, confirmed.signature)),
   });
+  // Another runner recorded a mint-to of the reference since it was read (or the read was skipped): reconcile with it.
+  if (!result) return mintToOnce(context, { ...request, noneSubmittedBefore: false });
   if (result.status === 'sent') throw new ChainUndecidedError('The mint transaction');
   if (result.status !== 'confirmed') throw new AppError('SERVICE_UNAVAILABLE', `The mint transaction failed on chain: ${result.error ?? result.status}`);
   return { signature: result.signature };

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { PriorityFee } from '@carbonledger/chain';
 import type { ExplorerTarget } from '../../lib/explorer';
 import { approvalsDepsOf, type ApprovalsDeps } from '../approvals';
 import type { ChainContext } from '../chain';
-import { rpcFeeSampler, type RecentFeeSampler } from '../chain-settings';
+import { priorityFeeFor, priorityFeePolicyOf, rpcFeeSampler, type RecentFeeSampler } from '../chain-settings';
 import type { NotificationPublisher } from '../notifications';
 import type { RegistryProvider } from '../registry';
 
@@ -37,4 +38,13 @@ export function mintingDeps(app: FastifyInstance): MintingDeps {
     approvals: approvalsDepsOf(app),
     recentPriorityFees: rpcFeeSampler(app.config.solanaRpcUrl),
   };
+}
+
+/**
+ * The priority fee a mint transaction sent now pays under the tenant's policy (Settings →
+ * Blockchain): the price the mint preview charged for, read again when the transactions are built.
+ */
+export async function priorityFeeOfTenant(deps: MintingDeps, tenantId: string): Promise<PriorityFee | undefined> {
+  const policy = await deps.context.db.withTenant(tenantId, priorityFeePolicyOf);
+  return priorityFeeFor(policy, deps.recentPriorityFees ?? (() => Promise.resolve([])));
 }

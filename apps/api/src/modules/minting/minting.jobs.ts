@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ABANDONED_JOB_SECONDS } from '../../plugins/jobs';
+import { ABANDONED_JOB_SECONDS, reportJobProgress } from '../../plugins/jobs';
 import * as repository from './minting.repository';
 import { runMintingJob } from './minting-jobs.service';
 import type { MintingDeps } from './minting.deps';
@@ -32,6 +32,12 @@ export async function registerMintingJobs(app: FastifyInstance, deps: MintingDep
       expireInSeconds: ABANDONED_JOB_SECONDS,
     });
   }
+  // Every node reports it: the Jobs Monitor is served by the API nodes, the batches run on the workers.
+  reportJobProgress(app.jobs, MINTING_BATCH_QUEUE, async (database, jobs) => {
+    const queueJobOf = new Map(jobs.map((job) => [(job.data as BatchJobData).jobId, job.id]));
+    const batches = await database.asSystem((tx) => repository.progressOfJobs(tx, [...queueJobOf.keys()]));
+    return new Map(batches.map((batch) => [queueJobOf.get(batch.id)!, batch.progress]));
+  });
   if (app.config.role === 'api') return;
   await app.jobs.work<BatchJobData>(MINTING_BATCH_QUEUE, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
     if (job) await runMintingJob(deps, job.data.tenantId, job.data.jobId);

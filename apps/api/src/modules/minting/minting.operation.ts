@@ -4,10 +4,11 @@ import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { recordAudit } from '../audit';
 import { notify } from '../notifications';
+import { recordWebhookEvent } from '../webhooks';
 import { availableUnits, importFreeUnits, lockReservation, markTokenised, releaseReservation, reserveUnits } from '../registry';
 import { ChainUndecidedError, ensureProjectMint, mintToOnce } from './minting.chain';
 import { requireProject } from './minting.checks';
-import type { MintingDeps } from './minting.deps';
+import { priorityFeeOfTenant, type MintingDeps } from './minting.deps';
 import { projectMintMetadata, tokenMetadataUri } from './minting.metadata';
 import * as repository from './minting.repository';
 
@@ -94,6 +95,7 @@ export async function reserveUnitsFor(deps: MintingDeps, tx: Tx, tenantId: strin
 /** Step 2: the project mint made sure of, the mint-to sent once, then recorded and announced. */
 async function mintOnChain(deps: MintingDeps, tenantId: string, operation: MintOperationRow, project: CarbonProject): Promise<MintOperationRow> {
   const { context } = deps;
+  const priorityFee = await priorityFeeOfTenant(deps, tenantId);
   const projectMint = await ensureProjectMint(context, {
     tenantId,
     registry: operation.registry,
@@ -105,6 +107,7 @@ async function mintOnChain(deps: MintingDeps, tenantId: string, operation: MintO
     metadataFor: (mint) =>
       projectMintMetadata(project, operation.vintage, { name: operation.tokenName, symbol: operation.symbol }, tokenMetadataUri(deps.publicBaseUrl, mint)),
     createdBy: operation.userId,
+    priorityFee,
   });
   const { signature } = await mintToOnce(context, {
     tenantId,
@@ -114,6 +117,7 @@ async function mintOnChain(deps: MintingDeps, tenantId: string, operation: MintO
     amount: operation.quantity * 10n ** BigInt(projectMint.decimals),
     decimals: projectMint.decimals,
     createdBy: operation.userId,
+    priorityFee,
   });
   const completed = await recordCompleted(deps, tenantId, operation, projectMint.mintAddress, signature);
   if (!completed) return (await context.db.withTenant(tenantId, (tx) => repository.findOperation(tx, operation.id)))!;
@@ -152,6 +156,23 @@ async function recordCompleted(
       resourceId: operation.id,
       details: { mint: mintAddress, signature, quantity: operation.quantity.toString(), serialNumbers: row.serialNumbers },
     });
+    await recordWebhookEvent(tx, {
+      tenantId,
+      companyId: operation.companyId,
+      type: 'mint.completed',
+      data: {
+        operationId: operation.id,
+        companyId: operation.companyId,
+        projectId: operation.projectId,
+        vintage: operation.vintage,
+        quantity: operation.quantity.toString(),
+        symbol: operation.symbol,
+        mintAddress,
+        walletAddress: operation.walletAddress,
+        signature,
+        serialNumbers: row.serialNumbers,
+      },
+    });
     return row;
   });
 }
@@ -186,6 +207,19 @@ async function failOperation(deps: MintingDeps, tenantId: string, operation: Min
       resourceType: 'mint_operation',
       resourceId: operation.id,
       details: { error: message },
+    });
+    await recordWebhookEvent(tx, {
+      tenantId,
+      companyId: operation.companyId,
+      type: 'mint.failed',
+      data: {
+        operationId: operation.id,
+        companyId: operation.companyId,
+        projectId: operation.projectId,
+        quantity: operation.quantity.toString(),
+        symbol: operation.symbol,
+        error: message,
+      },
     });
     return row;
   });

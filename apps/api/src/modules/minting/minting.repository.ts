@@ -146,6 +146,14 @@ export async function unfinishedJobs(tx: Tx): Promise<Pick<MintingJobRow, 'id' |
     .where(inArray(mintingJobs.status, ['pending', 'running', 'retrying']));
 }
 
+export async function progressOfJobs(tx: Tx, ids: readonly string[]): Promise<Pick<MintingJobRow, 'id' | 'progress'>[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select({ id: mintingJobs.id, progress: mintingJobs.progress })
+    .from(mintingJobs)
+    .where(inArray(mintingJobs.id, [...ids]));
+}
+
 /** Operations left processing by a runner that stopped (crash, restart, undecided send) before the cutoff. */
 export async function staleProcessingOperations(tx: Tx, cutoff: Date): Promise<Pick<MintOperationRow, 'id' | 'tenantId'>[]> {
   return tx
@@ -181,6 +189,22 @@ export async function submissionsFor(tx: Tx, kind: string, mintReference: string
     .from(chainSubmissions)
     .where(and(eq(chainSubmissions.kind, kind), sql`${chainSubmissions.reference}->>'mintReference' = ${mintReference}`))
     .orderBy(desc(chainSubmissions.createdAt));
+}
+
+/** Of these references, those with at least one chain submission of the kind (a batch asks for all its chunks at once). */
+export async function referencesWithSubmissions(tx: Tx, kind: string, mintReferences: readonly string[]): Promise<Set<string>> {
+  if (mintReferences.length === 0) return new Set();
+  const reference = sql<string>`${chainSubmissions.reference}->>'mintReference'`;
+  const rows = await tx
+    .selectDistinct({ reference })
+    .from(chainSubmissions)
+    .where(and(eq(chainSubmissions.kind, kind), inArray(reference, [...mintReferences])));
+  return new Set(rows.map((row) => row.reference));
+}
+
+/** Serialises the runners that would send for one reference until the end of the transaction. */
+export async function lockMintReference(tx: Tx, mintReference: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mint-reference:${mintReference}`}))`);
 }
 
 /** Takes the job's runner lease when nobody holds a live one; answers the job, or undefined when another runner holds it. */

@@ -9,6 +9,8 @@ import { decide, registerNewWallet } from '../wallets/wallets.testing';
 
 /** The crash-recovery pass, for tests that kill an operation half-way and resume it. */
 export { resumeStaleOperations } from './minting.jobs';
+/** The batch job's steps, for tests that drive a batch to its end (or its failure) without the queue. */
+export { createMintingBatch, runMintingJob } from './minting-jobs.service';
 
 /** SOL the test wallets get from the local faucet: enough for any preview's total cost (docs/product.md §5). */
 export const TEST_WALLET_LAMPORTS = 1_000_000_000n;

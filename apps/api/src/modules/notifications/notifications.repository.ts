@@ -24,6 +24,17 @@ export async function countUnread(tx: Tx, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Unread counts of several users in one query (a fan-out to a whole company); a user with none is absent. */
+export async function countUnreadOfUsers(tx: Tx, userIds: readonly string[]): Promise<Map<string, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ userId: notifications.userId, n: count() })
+    .from(notifications)
+    .where(and(inArray(notifications.userId, [...userIds]), isNull(notifications.readAt)))
+    .groupBy(notifications.userId);
+  return new Map(rows.map((row) => [row.userId, Number(row.n)]));
+}
+
 export async function markRead(tx: Tx, userId: string, id: string): Promise<NotificationRow | null> {
   const [row] = await tx
     .update(notifications)

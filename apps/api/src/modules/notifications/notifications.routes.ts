@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  SERVER_EVENTS,
   apiEnvelope,
   markAllReadResultSchema,
   notificationListSchema,
   notificationSchema,
   notificationsQuery,
   testNotificationRequest,
+  testNotificationResultSchema,
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
-import { mailDepsOf } from '../mail';
 import { authOf } from '../../plugins/auth';
 import { createNotifications, listNotifications, readAllNotifications, readNotification } from './notifications.service';
 import { sendTestNotification } from './notification-channels';
@@ -70,7 +71,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['notifications'],
         summary: 'Send the signed-in user a test notification on a channel',
         body: testNotificationRequest,
-        response: { 200: apiEnvelope(z.object({ channel: z.string(), deliveredTo: z.string() })) },
+        response: { 200: apiEnvelope(testNotificationResultSchema) },
       },
     },
     async (request) => {
@@ -83,9 +84,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         link: '/settings?tab=notifications',
       };
       const deliveries = await request.withTenant((tx) => createNotifications(tx, auth.tenantId, { userIds: [auth.userId] }, content));
-      app.live.publish(deliveries);
-      const channelDeps = { dataDir: app.config.dataDir, mail: mailDepsOf(app), publicBaseUrl: app.publicBaseUrl };
-      const deliveredTo = await sendTestNotification(channelDeps, channel, { tenantId: auth.tenantId, email: auth.email }, content);
+      // To the bell only: publish would also hand it to the outside channels the preferences choose.
+      for (const delivery of deliveries) {
+        app.live.emitToUser(auth.userId, SERVER_EVENTS.notificationNew, delivery.notification);
+        app.live.emitToUser(auth.userId, SERVER_EVENTS.notificationsCount, { unreadCount: delivery.unreadCount });
+      }
+      const deliveredTo = await sendTestNotification(app.notificationChannels.deps, channel, { tenantId: auth.tenantId, userId: auth.userId }, content);
       return ok(request, { channel, deliveredTo }, 'Test notification sent');
     },
   );

@@ -1,7 +1,17 @@
 import type { Notification, NotificationList, NotificationType, Role } from '@carbonledger/contracts';
 import type { Database, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
-import { activeUserIdsWithRoles, countUnread, insertNotifications, listForUser, markAllRead, markRead, type NotificationRow } from './notifications.repository';
+import { preferencesOfUsers, wants } from './notification-preferences.service';
+import {
+  activeUserIdsWithRoles,
+  countUnread,
+  countUnreadOfUsers,
+  insertNotifications,
+  listForUser,
+  markAllRead,
+  markRead,
+  type NotificationRow,
+} from './notifications.repository';
 
 export function toNotification(row: NotificationRow): Notification {
   return {
@@ -47,29 +57,32 @@ export type Recipients = { userIds: string[] } | { roles: readonly Role[]; compa
 
 export interface Delivery {
   notification: Notification;
+  tenantId: string;
   userId: string;
   unreadCount: number;
 }
 
 /** Stores one notification per recipient and answers what must be pushed once the transaction commits. */
 export async function createNotifications(tx: Tx, tenantId: string, recipients: Recipients, content: NotificationContent): Promise<Delivery[]> {
-  const userIds = 'userIds' in recipients ? recipients.userIds : await activeUserIdsWithRoles(tx, recipients.roles, recipients.companyId);
+  const userIds = [...new Set('userIds' in recipients ? recipients.userIds : await activeUserIdsWithRoles(tx, recipients.roles, recipients.companyId))];
+  const preferences = await preferencesOfUsers(tx, userIds);
+  const now = new Date();
   const rows = await insertNotifications(
     tx,
-    [...new Set(userIds)].map((userId) => ({
+    userIds.map((userId) => ({
       tenantId,
       userId,
       type: content.type,
       title: content.title,
       message: content.message,
       link: content.link ?? null,
+      // In-app turned off for this category: kept in the history, already read, so no badge and no toast.
+      readAt: wants(preferences.get(userId)!, 'in_app', content.type) ? null : now,
     })),
   );
-  const deliveries: Delivery[] = [];
-  for (const row of rows) {
-    deliveries.push({ notification: toNotification(row), userId: row.userId, unreadCount: await countUnread(tx, row.userId) });
-  }
-  return deliveries;
+  // One query for every recipient's badge: a company-wide notification reaches a thousand users.
+  const unread = await countUnreadOfUsers(tx, userIds);
+  return rows.map((row) => ({ notification: toNotification(row), tenantId: row.tenantId, userId: row.userId, unreadCount: unread.get(row.userId) ?? 0 }));
 }
 
 export interface NotificationPublisher {

@@ -3,10 +3,10 @@ import { OFFSET_OPERATION_TYPE, offsetTexts, retirementTexts, type createOffsetR
 import type { Tx } from '../../db/database';
 import { companyScopeOf, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { announceApprovalRequested, requestApproval } from '../approvals';
+import { announceApprovalRequested, announceWorkflow, requestApproval, settleApproval } from '../approvals';
 import type { BindOperation } from '../idempotency';
 import { operationalWalletOfCompany } from '../wallets';
-import { audit, publish, viewOf, type OffsetDeps } from './offsets.context';
+import { audit, notifyRequester, publish, requireRequest, viewOf, type OffsetDeps } from './offsets.context';
 import { executeOffsetRequest } from './offsets.execution';
 import * as repository from './offsets.repository';
 
@@ -78,5 +78,35 @@ export async function createOffset(deps: OffsetDeps, actor: Actor, input: Create
     await executeOffsetRequest(deps, row.tenantId, row.id, actor);
     return viewOf(deps, row.tenantId, row.id);
   }
+  return publish(deps, row.tenantId, row.id);
+}
+
+/**
+ * docs/product.md §2 /offsets/requests: the requester takes back a request still waiting for
+ * approval. Under the request's row lock its open workflow is closed (rejected with the reason
+ * "Withdrawn by the requester.") in the same transaction, so an approver's click either finds
+ * the workflow closed or wins and leaves nothing to withdraw. Audited; the approvals lists, both
+ * sides' screens and the requester hear of it.
+ */
+export async function withdrawOffset(deps: OffsetDeps, actor: Actor, id: string): Promise<OffsetRequest> {
+  const { row, workflow } = await deps.db.withTenant(actor.tenantId, async (tx) => {
+    await requireRequest(tx, actor, id);
+    const current = (await repository.findRequestForUpdate(tx, id))!;
+    if (current.requestedBy !== actor.userId) throw new AppError('OFFSET__NOT_REQUESTER');
+    if (current.status !== 'pending_approval') throw new AppError('OFFSET__NOT_WITHDRAWABLE');
+    const closed = await settleApproval(
+      tx,
+      actor,
+      { operationType: OFFSET_OPERATION_TYPE, subjectId: id },
+      { status: 'rejected', reason: offsetTexts.withdrawnReason },
+    );
+    // Its workflow was decided a moment ago: the approval's run owns the request now.
+    if (current.approvalId && !closed) throw new AppError('OFFSET__NOT_WITHDRAWABLE');
+    const updated = await repository.updateRequest(tx, id, { status: 'withdrawn', decidedAt: new Date() });
+    await audit(tx, updated, 'offset_request.withdrawn', actor, { approvalRequestId: closed?.id ?? null });
+    return { row: updated, workflow: closed };
+  });
+  if (workflow) announceWorkflow(deps.approvals.live, workflow);
+  await notifyRequester(deps, row, offsetTexts.withdrawnTitle, `The offset of ${row.quantity} tCO2e for ${row.beneficiaryName} was withdrawn.`);
   return publish(deps, row.tenantId, row.id);
 }

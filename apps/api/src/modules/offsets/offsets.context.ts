@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SERVER_EVENTS, type OffsetRequest, type OffsetRequestUpdatePayload } from '@carbonledger/contracts';
+import { SERVER_EVENTS, type AuditAction, type OffsetRequest, type OffsetRequestUpdatePayload } from '@carbonledger/contracts';
 import type { Database, Tx } from '../../db/database';
 import { companyScopeOf, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -70,7 +70,7 @@ export async function publish(deps: OffsetDeps, tenantId: string, id: string): P
 }
 
 /** The audit entry of a request's step; `actor` is null for the platform's own steps. */
-export function audit(tx: Tx, row: repository.OffsetRequestRow, action: string, actor: Actor | null, details: Record<string, unknown> = {}) {
+export function audit(tx: Tx, row: repository.OffsetRequestRow, action: AuditAction, actor: Actor | null, details: Record<string, unknown> = {}) {
   return recordAudit(tx, {
     tenantId: row.tenantId,
     actorUserId: actor?.userId ?? null,

@@ -18,12 +18,12 @@ const outcomeOf = (row: repository.OffsetRequestRow): Outcome => ({
   error: row.error,
 });
 
-/** Takes the request for execution under its row lock: nothing to run once it has its retirement, was rejected or failed. */
+/** Takes the request for execution under its row lock: nothing to run once it has its retirement, was rejected, withdrawn or failed. */
 async function claim(deps: OffsetDeps, tenantId: string, id: string): Promise<{ row: repository.OffsetRequestRow; run: boolean }> {
   return deps.db.withTenant(tenantId, async (tx) => {
     const row = await repository.findRequestForUpdate(tx, id);
     if (!row) throw AppError.notFound('Offset request');
-    if (row.retirementId || row.status === 'rejected' || row.status === 'failed') return { row, run: false };
+    if (row.retirementId || row.status === 'rejected' || row.status === 'failed' || row.status === 'withdrawn') return { row, run: false };
     if (row.status === 'approved') return { row, run: true };
     return { row: await repository.updateRequest(tx, id, { status: 'approved', decidedAt: new Date() }), run: true };
   });
@@ -104,6 +104,8 @@ export async function executeOffsetRequest(deps: OffsetDeps, tenantId: string, i
           scheduledFor: row.requestedDate > utcToday() ? `${row.requestedDate}T00:00:00.000Z` : undefined,
         },
         bind,
+        // The request's own workflow approved it: the retirement does not ask again.
+        { approved: true },
       );
       return finished(deps, row);
     } catch (error) {

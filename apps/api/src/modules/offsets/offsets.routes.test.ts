@@ -115,7 +115,9 @@ describe('offset request → approval → retirement', () => {
     emit.mockRestore();
     const notifications = (await get(app(), companyAdmin, '/api/v1/notifications')).json().data.items as { title: string; message: string }[];
     expect(notifications.find((item) => item.title === offsetTexts.completedTitle)?.message).toContain(done.certificateNumber);
-    const actions = await app().db.asSystem((tx) => tx.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.resourceId, asked.id)));
+    const actions = await app().db.asSystem((tx) =>
+      tx.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.resourceId, asked.id)).orderBy(auditLog.id),
+    );
     expect(actions.map((row) => row.action)).toEqual(['offset_request.created', 'offset_request.retirement_started']);
   });
 

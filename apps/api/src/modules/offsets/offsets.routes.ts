@@ -50,6 +50,21 @@ export const offsetsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => created(request, reply, await commands.createOffset(deps, actorOf(request), request.body, operationBinderOf(request))),
   );
 
+  app.post(
+    '/offsets/requests/:id/withdraw',
+    {
+      onRequest: guard,
+      config: { idempotency: 'required' },
+      schema: {
+        tags: ['offsets'],
+        summary: 'The requester withdraws a request still waiting for approval; its approval workflow closes (Idempotency-Key required)',
+        params: offsetRequestIdParams,
+        response: { 200: apiEnvelope(offsetRequestSchema) },
+      },
+    },
+    async (request) => ok(request, await commands.withdrawOffset(deps, actorOf(request), request.params.id), offsetTexts.withdrawn),
+  );
+
   app.get(
     '/offsets/requests',
     {

@@ -36,7 +36,8 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiEnvelope(projectPageSchema) },
       },
     },
-    async (request) => ok(request, await request.withTenant((tx) => projects.searchProjects(registryFor(tx), request.query))),
+    async (request) =>
+      ok(request, await request.withTenant((tx) => projects.searchProjectsCached(app.cache, actorOf(request).tenantId, registryFor(tx), request.query))),
   );
 
   app.get(
@@ -49,7 +50,7 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: apiEnvelope(projectStatsSchema) },
       },
     },
-    async (request) => ok(request, await request.withTenant((tx) => projects.projectStats(registryFor(tx)))),
+    async (request) => ok(request, await request.withTenant((tx) => projects.projectStatsCached(app.cache, actorOf(request).tenantId, registryFor(tx)))),
   );
 
   app.get(
@@ -108,7 +109,10 @@ export const projectsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const vcu = await request.withTenant((tx) => projects.importVcu(tx, registryFor(tx), actorOf(request), request.body.serialNumber));
+      const actor = actorOf(request);
+      const vcu = await request.withTenant((tx) => projects.importVcu(tx, registryFor(tx), actor, request.body.serialNumber));
+      // After the commit: the tenant's catalogue figures changed.
+      await app.cache.deleteMatching(projects.projectsCacheKeys.tenant(actor.tenantId)).catch(() => undefined);
       return reply.status(201).send(ok(request, vcu, registryTexts.imported));
     },
   );

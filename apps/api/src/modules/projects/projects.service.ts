@@ -9,10 +9,38 @@ import {
   type Vcu,
   type VcuListQuery,
 } from '@carbonledger/contracts';
+import { createHash } from 'node:crypto';
 import type { Tx } from '../../db/database';
+import type { Cache } from '../../lib/cache';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { importVcuBlock, importedBlocks, importedBlocksOfProject, unitsOf, type RegistryAdapter, type VcuBlockRecord } from '../registry';
+
+/**
+ * The registry's catalogue pages and figures are the hot read of /carbon-projects (an HTTP call
+ * when Verra is configured): cached per tenant for PROJECTS_CACHE_TTL_SECONDS. An import drops
+ * the tenant's entries at once (projectsCacheKeys); mints and retirements, which move the
+ * available and retired figures, show once the entry expires.
+ */
+export const PROJECTS_CACHE_TTL_SECONDS = 30;
+export const projectsCacheKeys = {
+  list: (tenantId: string, query: ProjectListQuery) =>
+    `projects:list:${tenantId}:${createHash('sha256')
+      .update(JSON.stringify([query.search, query.type, query.page, query.pageSize]))
+      .digest('hex')
+      .slice(0, 16)}`,
+  stats: (tenantId: string) => `projects:stats:${tenantId}`,
+  /** Every entry of the tenant (a glob for Cache.deleteMatching). */
+  tenant: (tenantId: string) => `projects:*:${tenantId}*`,
+};
+
+export function searchProjectsCached(cache: Cache, tenantId: string, registry: RegistryAdapter, query: ProjectListQuery): Promise<ProjectPage> {
+  return cache.wrap(projectsCacheKeys.list(tenantId, query), PROJECTS_CACHE_TTL_SECONDS, () => searchProjects(registry, query));
+}
+
+export function projectStatsCached(cache: Cache, tenantId: string, registry: RegistryAdapter): Promise<ProjectStats> {
+  return cache.wrap(projectsCacheKeys.stats(tenantId), PROJECTS_CACHE_TTL_SECONDS, () => projectStats(registry));
+}
 
 export async function searchProjects(registry: RegistryAdapter, query: ProjectListQuery): Promise<ProjectPage> {
   const { items, total } = await registry.listProjects({

@@ -9,6 +9,7 @@ import {
   unsubscribeEvent,
   type TransactionsInitialPayload,
   type TransactionUpdatePayload,
+  type SystemStatsPayload,
   type WorkflowApprovalUpdatePayload,
 } from '@carbonledger/contracts';
 import type { RealtimeServer } from '../../plugins/realtime';
@@ -44,9 +45,18 @@ export interface RealtimeGatewayDeps {
   /** Where a transaction_update that could not be built is reported (the record itself is saved). */
   logFeedFailure(error: unknown): void;
   systemStatsIntervalMs?: number;
+  /** After the sockets: hands each published notification to its e-mail, SMS and push channels (modules/notifications). */
+  outsideChannels?(deliveries: Delivery[]): void;
+  /** The System Metrics figures and job queues system_stats adds for the platform company's administrators (modules/operations). */
+  operations?: {
+    allowed(identity: SocketIdentity): Promise<boolean>;
+    stats(): Promise<NonNullable<SystemStatsPayload['operations']>>;
+  };
 }
 
 const SYSTEM_STATS_ROOM = 'system_stats';
+/** The system_stats subscribers who also get the operations figures. */
+const OPERATIONS_STATS_ROOM = 'system_stats:operations';
 /** The sockets of a tenant that asked for approvals_count (subscribe_approvals). */
 const approvalsRoom = (tenantId: string) => `approvals:${tenantId}`;
 const userRoom = (userId: string) => `user:${userId}`;
@@ -87,6 +97,8 @@ export interface RealtimeGateway extends NotificationPublisher {
   /** To the company's signed-in members and the tenant's administrators; never to another company's users. */
   emitToCompany(target: { tenantId: string; companyId: string }, event: string, payload: unknown): void;
   emitToUser(userId: string, event: string, payload: unknown): void;
+  /** To every signed-in socket: news that is nobody's in particular (a market price, docs/product.md §2 AI widgets). */
+  emitToMembers(event: string, payload: unknown): void;
   /** Disconnects every socket of these (revoked) sessions; a reconnect with their token is refused. */
   endSessions(sessionIds: readonly string[]): void;
   /**
@@ -124,7 +136,7 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       .catch(() => next(new Error('UNAUTHORIZED')));
   });
 
-  const systemStats = () => ({
+  const systemStats = (): SystemStatsPayload => ({
     connectedUsers: connectedUsers(),
     uptimeSeconds: Math.round(process.uptime()),
     timestamp: new Date().toISOString(),
@@ -136,6 +148,14 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     return users.size;
   };
 
+  /** The stats a subscriber gets: with the operations figures when it is the platform company's administrator. */
+  const systemStatsFor = async (socket: Socket): Promise<SystemStatsPayload> => {
+    const { identity } = socket.data as SocketData;
+    if (!identity || !deps.operations || !(await deps.operations.allowed(identity))) return systemStats();
+    await socket.join(OPERATIONS_STATS_ROOM);
+    return { ...systemStats(), operations: await deps.operations.stats() };
+  };
+
   const handleCommon = (socket: Socket, namespace: Namespace) => {
     socket.on(CLIENT_EVENTS.ping, (payload: { timestamp?: unknown } | undefined) => {
       const timestamp = typeof payload?.timestamp === 'number' ? payload.timestamp : Date.now();
@@ -143,9 +163,17 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     });
     socket.on(CLIENT_EVENTS.subscribeSystemStats, () => {
       void socket.join(SYSTEM_STATS_ROOM);
-      socket.emit(SERVER_EVENTS.systemStats, systemStats());
+      systemStatsFor(socket)
+        .then((stats) => socket.emit(SERVER_EVENTS.systemStats, stats))
+        .catch((error: unknown) => {
+          deps.logFeedFailure(error);
+          socket.emit(SERVER_EVENTS.systemStats, systemStats());
+        });
     });
-    socket.on(unsubscribeEvent('system_stats'), () => void socket.leave(SYSTEM_STATS_ROOM));
+    socket.on(unsubscribeEvent('system_stats'), () => {
+      void socket.leave(SYSTEM_STATS_ROOM);
+      void socket.leave(OPERATIONS_STATS_ROOM);
+    });
     socket.emit(SERVER_EVENTS.connectionConfirmed, {
       userId: (socket.data as SocketData).identity?.userId ?? null,
       namespace: namespace.name,
@@ -208,8 +236,16 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
 
   const statsTimer = setInterval(() => {
     const stats = systemStats();
-    members.to(SYSTEM_STATS_ROOM).emit(SERVER_EVENTS.systemStatsUpdate, stats);
-    guests.to(SYSTEM_STATS_ROOM).emit(SERVER_EVENTS.systemStatsUpdate, stats);
+    // Every process ticks for its own sockets: through the Redis adapter a plain broadcast would reach each socket once per process.
+    members.local.to(SYSTEM_STATS_ROOM).except(OPERATIONS_STATS_ROOM).emit(SERVER_EVENTS.systemStatsUpdate, stats);
+    guests.local.to(SYSTEM_STATS_ROOM).emit(SERVER_EVENTS.systemStatsUpdate, stats);
+    // The operations figures read the database: only while somebody watches them.
+    if (deps.operations && (members.adapter.rooms.get(OPERATIONS_STATS_ROOM)?.size ?? 0) > 0) {
+      deps.operations
+        .stats()
+        .then((operations) => members.local.to(OPERATIONS_STATS_ROOM).emit(SERVER_EVENTS.systemStatsUpdate, { ...stats, operations }))
+        .catch((error: unknown) => deps.logFeedFailure(error));
+    }
   }, deps.systemStatsIntervalMs ?? 5000);
   statsTimer.unref();
 
@@ -217,6 +253,7 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     connectedUsers,
     emitToCompany: (target, event, payload) => void members.to(Object.values(companyAudienceRooms('company', target))).emit(event, payload),
     emitToUser: (userId, event, payload) => void members.to(userRoom(userId)).emit(event, payload),
+    emitToMembers: (event, payload) => void members.emit(event, payload),
     endSessions(sessionIds) {
       if (sessionIds.length > 0) members.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
     },
@@ -243,6 +280,7 @@ export function attachRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         members.to(userRoom(delivery.userId)).emit(SERVER_EVENTS.notificationNew, delivery.notification);
         members.to(userRoom(delivery.userId)).emit(SERVER_EVENTS.notificationsCount, { unreadCount: delivery.unreadCount });
       }
+      deps.outsideChannels?.(deliveries);
     },
     close: () => clearInterval(statsTimer),
   };

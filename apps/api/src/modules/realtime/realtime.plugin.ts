@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { checkRequestSession } from '../sessions';
+import { isPlatformOperator, operationsStats } from '../operations';
+import { checkSession } from '../sessions';
 import { transactionsDepsOf } from '../transactions';
 import { attachRealtimeGateway, type RealtimeGateway } from './realtime.gateway';
 
@@ -23,7 +24,7 @@ export const realtimePlugin = fp(async (app) => {
       const verified = await app.tokens.verify(token);
       if (!verified.ok) return null;
       const { claims } = verified;
-      const check = await app.db.withTenant(claims.tenantId, (tx) => checkRequestSession(tx, claims, app.sessionPolicy));
+      const check = await checkSession({ db: app.db, policy: app.sessionPolicy, cache: app.sessionCache }, claims);
       return check.ok
         ? {
             sessionId: check.session.id,
@@ -36,6 +37,14 @@ export const realtimePlugin = fp(async (app) => {
     },
     transactions: transactionsDepsOf(app),
     logFeedFailure: (error) => app.log.warn({ err: error }, 'realtime: a transaction_update could not be built'),
+    // Looked up when a notification is published: the channels plugin registers after this one.
+    outsideChannels: (deliveries) => {
+      if (app.hasDecorator('notificationChannels')) app.notificationChannels.deliver(deliveries);
+    },
+    operations: {
+      allowed: (identity) => isPlatformOperator(app.db, identity),
+      stats: () => operationsStats({ db: app.db, metrics: app.metrics }),
+    },
   });
   app.decorate('live', gateway);
   app.addHook('onClose', async () => gateway.close());

@@ -1,11 +1,11 @@
 import { address } from '@solana/kit';
 import type { ChainClient } from '@carbonledger/chain';
-import type { Discrepancy, DiscrepancyList, DiscrepancyListQuery } from '@carbonledger/contracts';
-import type { Database, Tx } from '../../db/database';
-import { companyScopeOf, type Actor } from '../../lib/actor';
-import { decideSubmission, presenceOnChain, type ChainPresence } from '../chain';
+import type { Database } from '../../db/database';
+import { decideSubmission, presenceOnChain } from '../chain';
 import { raiseSecurityAlert, type RequestOrigin, type SecurityNotice } from '../security';
+import { registryFindings, submissionFinding, supplyFinding } from './reconciliation.findings';
 import * as repository from './reconciliation.repository';
+import { recordWebhookEvent } from '../webhooks';
 
 export interface ReconciliationDeps {
   db: Database;
@@ -25,51 +25,23 @@ export interface ReconciliationReport {
   notices: SecurityNotice[];
 }
 
+/** Where a pass is, for a 'run now' screen: the phase, records compared so far and in all. */
+export interface PassProgress {
+  phase: 'submissions' | 'supplies' | 'registry' | 'recording';
+  checked: number;
+  total: number;
+}
+
+/** A pass over one tenant (a 'run now') or every tenant (the schedule), optionally told of its progress. */
+export interface PassOptions {
+  tenantId?: string;
+  onProgress?: (progress: PassProgress) => Promise<void> | void;
+}
+
 /** Submissions read per database round trip (and checked per chain round trips of 256). */
 const SUBMISSIONS_PER_PAGE = 1_000;
 /** Parallel getMint calls, so a cluster's rate limit is not hit in one burst. */
 const PARALLEL_MINT_READS = 8;
-
-/** Token-moving transactions are what the ledger's figures rest on; the rest (wallet approvals, memos) weigh less. */
-function movesTokens(kind: string): boolean {
-  return kind.startsWith('minting.') || kind.startsWith('retirement.');
-}
-
-function submissionFinding(row: repository.DecidedSubmissionRow, presence: ChainPresence, resendOutcome: string | null): repository.DiscrepancyFinding | null {
-  const base = { tenantId: row.tenantId, companyId: row.companyId, entityType: 'chain_submission' as const, entityId: row.id, tokenMint: null, project: null };
-  const tokens = movesTokens(row.kind);
-  if (row.status === 'confirmed' && presence.state === 'failed') {
-    return {
-      ...base,
-      type: 'STATUS_MISMATCH',
-      severity: tokens ? 'critical' : 'high',
-      expected: 'confirmed',
-      actual: `failed: ${presence.error}`,
-      description: `Transaction ${row.kind} ${row.signature} is recorded as confirmed but failed on chain (${presence.error}).`,
-    };
-  }
-  if (row.status === 'confirmed' && presence.state === 'absent') {
-    return {
-      ...base,
-      type: 'MISSING_ON_CHAIN',
-      severity: tokens ? 'critical' : 'high',
-      expected: 'confirmed',
-      actual: 'not found',
-      description: `Transaction ${row.kind} ${row.signature} is recorded as confirmed but the chain does not have it${resendOutcome ? ` (${resendOutcome})` : ''}.`,
-    };
-  }
-  if (row.status !== 'confirmed' && presence.state === 'landed') {
-    return {
-      ...base,
-      type: 'STATUS_MISMATCH',
-      severity: tokens ? 'high' : 'medium',
-      expected: row.status,
-      actual: 'confirmed',
-      description: `Transaction ${row.kind} ${row.signature} is recorded as ${row.status} but landed on chain.`,
-    };
-  }
-  return null;
-}
 
 /**
  * Every submission the ledger records as decided and no pass has yet seen consistent, against
@@ -84,10 +56,15 @@ function submissionFinding(row: repository.DecidedSubmissionRow, presence: Chain
  * forgets an old signature (status cache and history are bounded) raises no false alarm. A
  * checked transaction lost later still shows in the mint's supply (checkSupplies).
  */
-async function checkSubmissions(deps: ReconciliationDeps, report: ReconciliationReport): Promise<repository.DiscrepancyFinding[]> {
+async function checkSubmissions(
+  deps: ReconciliationDeps,
+  report: ReconciliationReport,
+  options: PassOptions,
+  progress: PassProgress,
+): Promise<repository.DiscrepancyFinding[]> {
   const findings: repository.DiscrepancyFinding[] = [];
   for (let after: string | null = null; ;) {
-    const page = await deps.db.asSystem((tx) => repository.uncheckedDecidedSubmissionsAfter(tx, after, SUBMISSIONS_PER_PAGE));
+    const page = await deps.db.asSystem((tx) => repository.uncheckedDecidedSubmissionsAfter(tx, after, SUBMISSIONS_PER_PAGE, options.tenantId));
     if (page.length === 0) break;
     after = page.at(-1)!.id;
     report.submissionsChecked += page.length;
@@ -116,75 +93,47 @@ async function checkSubmissions(deps: ReconciliationDeps, report: Reconciliation
       else if (seen.state !== 'absent' || blockHeight > row.lastValidBlockHeight) consistent.push(row.id);
     }
     await deps.db.asSystem((tx) => repository.markChainChecked(tx, consistent));
+    progress.checked += page.length;
+    await options.onProgress?.({ ...progress });
   }
   return findings;
-}
-
-/** The range of supplies the ledger explains: minted − retired, widened by what is being minted or retired right now. */
-function ledgerRange(row: repository.MintLedgerRow): { expected: bigint; low: bigint; high: bigint } {
-  const scale = 10n ** BigInt(row.decimals);
-  const expected = row.mintedTonnes * scale - row.retired;
-  return { expected, low: expected - row.retiring, high: expected + row.mintingTonnes * scale };
 }
 
 /**
  * Every project mint's supply on chain against the ledger (minted − retired). The ledger is read
  * before and after the chain, and only a supply outside both readings counts: a mint or a
- * retirement that finished in between is not taken for a difference.
+ * retirement that finished in between is not taken for a difference. Then the registry's VCUs of
+ * each mint against the ledger read after (one statement: one snapshot of both).
  */
-async function checkSupplies(deps: ReconciliationDeps, report: ReconciliationReport): Promise<repository.DiscrepancyFinding[]> {
-  const before = await deps.db.asSystem((tx) => repository.mintLedgers(tx));
+async function checkSupplies(
+  deps: ReconciliationDeps,
+  report: ReconciliationReport,
+  options: PassOptions,
+  progress: PassProgress,
+): Promise<repository.DiscrepancyFinding[]> {
+  const only = { tenantId: options.tenantId };
+  const before = await deps.db.asSystem((tx) => repository.mintLedgers(tx, only));
+  progress.total += before.length * 2;
   const supplies = new Map<string, bigint | null>();
   for (let start = 0; start < before.length; start += PARALLEL_MINT_READS) {
     const batch = before.slice(start, start + PARALLEL_MINT_READS);
     const mints = await Promise.all(batch.map((row) => deps.chain.getMint(address(row.mintAddress))));
     batch.forEach((row, index) => supplies.set(row.mintAddress, mints[index]?.supply ?? null));
+    progress.checked += batch.length;
+    await options.onProgress?.({ ...progress, phase: 'supplies' });
   }
-  const after = new Map((await deps.db.asSystem((tx) => repository.mintLedgers(tx))).map((row) => [row.mintAddress, row]));
+  const after = new Map((await deps.db.asSystem((tx) => repository.mintLedgers(tx, only))).map((row) => [row.mintAddress, row]));
   report.mintsChecked += before.length;
 
   const findings: repository.DiscrepancyFinding[] = [];
   for (const row of before) {
-    const first = ledgerRange(row);
-    const later = after.get(row.mintAddress);
-    const second = later ? ledgerRange(later) : first;
-    const expected = second.expected;
-    const supply = supplies.get(row.mintAddress) ?? null;
-    const base = {
-      tenantId: row.tenantId,
-      companyId: null,
-      entityType: 'token_mint' as const,
-      entityId: row.mintAddress,
-      tokenMint: row.mintAddress,
-      project: row.name,
-      expected: expected.toString(),
-    };
-    if (supply === null) {
-      findings.push({
-        ...base,
-        type: 'MISSING_ON_CHAIN',
-        severity: 'critical',
-        actual: 'not found',
-        description: `Token ${row.symbol} (${row.mintAddress}) is recorded but its mint does not exist on chain.`,
-      });
-    } else if (supply < first.low && supply < second.low) {
-      findings.push({
-        ...base,
-        type: 'AMOUNT_MISMATCH',
-        severity: 'high',
-        actual: supply.toString(),
-        description: `The supply of ${row.symbol} on chain is ${expected - supply} base units below the ledger (minted − retired): burned outside the platform.`,
-      });
-    } else if (supply > first.high && supply > second.high) {
-      findings.push({
-        ...base,
-        type: 'MISSING_OFF_CHAIN',
-        severity: 'critical',
-        actual: supply.toString(),
-        description: `The supply of ${row.symbol} on chain is ${supply - expected} base units above the ledger (minted − retired): minted outside the platform.`,
-      });
-    }
+    const later = after.get(row.mintAddress) ?? row;
+    const supplyIssue = supplyFinding(row, later, supplies.get(row.mintAddress) ?? null);
+    if (supplyIssue) findings.push(supplyIssue);
+    findings.push(...registryFindings(later));
   }
+  progress.checked += before.length;
+  await options.onProgress?.({ ...progress, phase: 'registry' });
   return findings;
 }
 
@@ -216,6 +165,22 @@ async function record(deps: ReconciliationDeps, findings: readonly repository.Di
           severity: finding.severity,
         });
         await repository.linkAlert(tx, opened.id, alert.id);
+        await recordWebhookEvent(tx, {
+          tenantId,
+          companyId: opened.companyId,
+          type: 'discrepancy.detected',
+          data: {
+            discrepancyId: opened.id,
+            companyId: opened.companyId,
+            type: opened.type,
+            severity: opened.severity,
+            entityType: opened.entityType,
+            entityId: opened.entityId,
+            description: opened.description,
+            expected: opened.expected,
+            actual: opened.actual,
+          },
+        });
         report.opened++;
       }
       report.notices.push(...origin.notices!);
@@ -223,39 +188,17 @@ async function record(deps: ReconciliationDeps, findings: readonly repository.Di
   }
 }
 
-/** One reconciliation pass over every tenant: submissions and supplies against the chain, differences recorded. */
-export async function runReconciliationPass(deps: ReconciliationDeps): Promise<ReconciliationReport> {
+/** One reconciliation pass over every tenant (or one): submissions, supplies and registry holdings against the chain, differences recorded. */
+export async function runReconciliationPass(deps: ReconciliationDeps, options: PassOptions = {}): Promise<ReconciliationReport> {
   const report: ReconciliationReport = { submissionsChecked: 0, mintsChecked: 0, resent: 0, opened: 0, seenAgain: 0, notices: [] };
-  const findings = [...(await checkSubmissions(deps, report)), ...(await checkSupplies(deps, report))];
+  const progress: PassProgress = {
+    phase: 'submissions',
+    checked: 0,
+    total: await deps.db.asSystem((tx) => repository.countUncheckedSubmissions(tx, options.tenantId)),
+  };
+  await options.onProgress?.({ ...progress });
+  const findings = [...(await checkSubmissions(deps, report, options, progress)), ...(await checkSupplies(deps, report, options, progress))];
+  await options.onProgress?.({ ...progress, phase: 'recording' });
   await record(deps, findings, report);
   return report;
-}
-
-function toDiscrepancy(row: repository.DiscrepancyRow): Discrepancy {
-  return {
-    id: row.id,
-    type: row.type,
-    severity: row.severity,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    companyId: row.companyId,
-    tokenMint: row.tokenMint,
-    project: row.project,
-    description: row.description,
-    expected: row.expected,
-    actual: row.actual,
-    detectedAt: row.detectedAt.toISOString(),
-    lastSeenAt: row.lastSeenAt.toISOString(),
-    resolvedAt: row.resolvedAt?.toISOString() ?? null,
-  };
-}
-
-/** Platform administrators see the tenant's discrepancies; the other reconciliation roles those of their company. */
-export async function listDiscrepancies(tx: Tx, viewer: Pick<Actor, 'companyId' | 'role'>, query: DiscrepancyListQuery): Promise<DiscrepancyList> {
-  const { rows, total } = await repository.listDiscrepancies(
-    tx,
-    { companyId: companyScopeOf(viewer), status: query.status, type: query.type, severity: query.severity },
-    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
-  );
-  return { items: rows.map(toDiscrepancy), total, page: query.page, pageSize: query.pageSize };
 }

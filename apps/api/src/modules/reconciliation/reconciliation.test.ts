@@ -110,7 +110,7 @@ describe('reconciliation of the ledger against the chain, and activity made outs
     expect(found.items).toEqual([
       expect.objectContaining({
         type: 'AMOUNT_MISMATCH',
-        severity: 'high',
+        severity: 'HIGH',
         entityType: 'token_mint',
         entityId: fixture.tokenMint,
         tokenMint: fixture.tokenMint,
@@ -177,7 +177,7 @@ describe('reconciliation of the ledger against the chain, and activity made outs
       expect.objectContaining({
         entityType: 'chain_submission',
         entityId: row!.id,
-        severity: 'critical',
+        severity: 'HIGH',
         companyId: companyAdmin.result.company.id,
         expected: 'confirmed',
         actual: 'not found',
@@ -249,8 +249,8 @@ describe('a restart on a chain that lost what the ledger recorded', () => {
     );
     expect(found.items).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ entityType: 'chain_submission', entityId: burn.id, severity: 'critical', actual: 'not found' }),
-        expect.objectContaining({ entityType: 'token_mint', entityId: tokenMint, severity: 'critical', actual: 'not found' }),
+        expect.objectContaining({ entityType: 'chain_submission', entityId: burn.id, severity: 'HIGH', actual: 'not found' }),
+        expect.objectContaining({ entityType: 'token_mint', entityId: tokenMint, severity: 'HIGH', actual: 'not found' }),
       ]),
     );
   });

@@ -1,6 +1,7 @@
 /** The registry module's face: the registry a request works against, and the VCU records minting, projects and retirements change or read. */
 export type { RegistryAdapter, RegistryProvider, RetirementDetails } from './registry.adapter';
 export { registryProviderOf } from './registry.provider';
+export { registryRoutes } from './registry.routes';
 export { seedSandboxRegistry } from './sandbox-seed';
 export {
   availableUnits,
@@ -11,6 +12,7 @@ export {
   lockReservation,
   markTokenised,
   releaseReservation,
+  releaseVcuBlock,
   reserveUnits,
   retireTokenisedUnits,
   unitsOf,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { RegistryId, VcuRecordStatus } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { vcuBlocks } from '../../db/schema';
@@ -98,4 +98,21 @@ export function liveBlocks(tx: Tx, filter: { status?: VcuRecordStatus; projectId
 export async function findVcuBlock(tx: Tx, id: string): Promise<VcuBlockRow | null> {
   const [row] = await tx.select().from(vcuBlocks).where(eq(vcuBlocks.id, id));
   return row ?? null;
+}
+
+/** The tenant's live (not released) records of a registry project that overlap a serial range, in serial order. */
+export function liveBlocksOverlapping(tx: Tx, registry: RegistryId, projectId: string, blockStart: bigint, blockEnd: bigint): Promise<VcuBlockRow[]> {
+  return tx
+    .select()
+    .from(vcuBlocks)
+    .where(
+      and(
+        eq(vcuBlocks.registry, registry),
+        eq(vcuBlocks.projectId, projectId),
+        ne(vcuBlocks.status, 'released'),
+        lte(vcuBlocks.blockStart, blockEnd),
+        gte(vcuBlocks.blockEnd, blockStart),
+      ),
+    )
+    .orderBy(asc(vcuBlocks.blockStart));
 }

@@ -12,7 +12,7 @@ export type VcuBlockRecord = repository.VcuBlockRow;
 export const NO_DOUBLE_TOKENISATION_CONSTRAINT = 'vcu_blocks_no_double_tokenisation';
 
 /** Who imports VCUs for a company: a user, or no one (null) when a mint is resumed whose requester was deleted. */
-export type VcuImporter = Pick<Actor, 'tenantId' | 'companyId' | 'requestId' | 'ip'> & { userId: Actor['userId'] | null };
+export type VcuImporter = Pick<Actor, 'tenantId' | 'companyId' | 'requestId' | 'ip' | 'apiKey'> & { userId: Actor['userId'] | null };
 
 /** Which imported blocks a mint draws from: a company's blocks of a project (optionally one vintage year), or chosen blocks. */
 export type ReserveSource = { registry: RegistryId; projectId: string; companyId: string; vintageYear?: number } | { blockIds: readonly string[] };
@@ -102,6 +102,7 @@ export async function importVcuBlock(tx: Tx, registry: RegistryAdapter, actor: V
     details: { registry: registry.id, serialNumber: imported.serialNumber, units: unitsOf(imported).toString(), registryReference: lock.reference },
     ip: actor.ip ?? null,
     requestId: actor.requestId ?? null,
+    apiKey: actor.apiKey,
   });
   return imported;
 }
@@ -296,4 +297,72 @@ export async function releaseVcuBlock(tx: Tx, registry: RegistryAdapter, blockId
   if (!block) throw AppError.notFound('Available VCU block');
   if (block.registryReference) await registry.unlockSerialRange(serialOf(block), block.registryReference);
   return repository.updateVcuBlock(tx, block.id, { status: 'released' });
+}
+
+/** What a registry reported about a block that was already retired there when it was imported. */
+export interface RegistryRetirement {
+  date: string;
+  beneficiary: string;
+  reason: string;
+  details: string;
+}
+
+/**
+ * Records a block the registry reports as already retired (a registry export's retired line):
+ * status retired from the start, so no mint ever reserves it, and its range claimed under the
+ * same exclusion constraint as an import, so nobody holds or tokenises it afterwards.
+ */
+export async function recordRetiredVcuBlock(
+  tx: Tx,
+  registryId: RegistryId,
+  actor: VcuImporter,
+  block: { serial: VerraSerial; issuanceDate: string; verifier: string; retirement: RegistryRetirement },
+): Promise<VcuBlockRecord> {
+  const { serial, retirement } = block;
+  let recorded: VcuBlockRecord;
+  try {
+    recorded = await repository.insertVcuBlock(tx, {
+      tenantId: actor.tenantId,
+      companyId: actor.companyId,
+      importedBy: actor.userId,
+      registry: registryId,
+      projectId: serial.projectId,
+      serialNumber: formatVerraSerial(serial),
+      blockStart: serial.blockStart,
+      blockEnd: serial.blockEnd,
+      vintageStart: serial.vintageStart,
+      vintageEnd: serial.vintageEnd,
+      issuanceDate: block.issuanceDate,
+      verifier: block.verifier,
+      status: 'retired',
+      retiredOn: retirement.date,
+      retirementBeneficiary: retirement.beneficiary || null,
+      retirementReason: retirement.reason || null,
+      retirementDetails: retirement.details || null,
+    });
+  } catch (error) {
+    if (isDoubleTokenisation(error)) throw overlapConflict(error);
+    throw error;
+  }
+  await recordAudit(tx, {
+    tenantId: actor.tenantId,
+    actorUserId: actor.userId,
+    action: 'vcu.recorded_retired',
+    resourceType: 'vcu_block',
+    resourceId: recorded.id,
+    details: { registry: registryId, serialNumber: recorded.serialNumber, units: unitsOf(recorded).toString(), retiredOn: retirement.date },
+    ip: actor.ip ?? null,
+    requestId: actor.requestId ?? null,
+    apiKey: actor.apiKey,
+  });
+  return recorded;
+}
+
+/** The tenant's live records of a registry project overlapping a serial range (every company's: the caller filters). */
+export function liveBlocksOverlapping(
+  tx: Tx,
+  registryId: RegistryId,
+  serial: Pick<VerraSerial, 'projectId' | 'blockStart' | 'blockEnd'>,
+): Promise<VcuBlockRecord[]> {
+  return repository.liveBlocksOverlapping(tx, registryId, serial.projectId, serial.blockStart, serial.blockEnd);
 }

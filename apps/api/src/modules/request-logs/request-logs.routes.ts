@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiEnvelope, requestLogSchema, requestLogsQuery } from '@carbonledger/contracts';
 import { companyScopeOf } from '../../lib/actor';
+import { sendCsvDownload } from '../../lib/csv';
 import { ok } from '../../lib/envelope';
 import { authOf } from '../../plugins/auth';
 import { findRequestLogs, requestLogsCsv } from './request-logs.service';
@@ -22,11 +23,7 @@ export const requestLogsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const logs = await request.withTenant((tx) => findRequestLogs(tx, request.query, companyScopeOf(authOf(request))));
       if (request.query.format === 'csv') {
-        const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="request-logs-${stamp}.csv"`)
-          .send(requestLogsCsv(logs));
+        return sendCsvDownload(reply, 'request-logs', requestLogsCsv(logs));
       }
       return ok(request, logs);
     },

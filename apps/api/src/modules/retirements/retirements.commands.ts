@@ -6,6 +6,7 @@ import type { Tx } from '../../db/database';
 import { companyScopeOf, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { beneficiaryHash } from '../../lib/certificate-facts';
+import { announceApprovalRequested, requestApproval, type ApprovalRequested } from '../approvals';
 import { submitTransaction, type PreparedTransaction, type SubmissionResult } from '../chain';
 import { assertWithinComplianceLimits } from '../compliance';
 import type { BindOperation } from '../idempotency';
@@ -82,7 +83,7 @@ function newRetirementRow(
   amount: bigint,
   scheduledFor: Date | null,
   now: Date,
-): repository.NewRetirementRow {
+): repository.NewRetirementRow & { id: string } {
   const { wallet, projectMint } = facts;
   const id = randomUUID();
   return {
@@ -113,6 +114,24 @@ function newRetirementRow(
   };
 }
 
+/** Opens the retirement's approval workflow when its tCO2e exceed the delegation matrix's retirement limit; null when none applies. */
+function requestRetirementApproval(
+  tx: Tx,
+  actor: Actor,
+  values: repository.NewRetirementRow & { id: string },
+  tonnes: bigint,
+): Promise<ApprovalRequested | null> {
+  return requestApproval(tx, actor, {
+    operationType: 'retirement',
+    subjectId: values.id,
+    companyId: values.companyId,
+    amount: tonnes,
+    projectId: values.projectId,
+    summary: `Retire ${tonnes} tCO2e of ${values.projectName} for ${values.beneficiaryName}`,
+    details: { retirementId: values.id, walletAddress: values.walletAddress, scheduledFor: values.scheduledFor?.toISOString() ?? null },
+  });
+}
+
 /** The first move of a new retirement: the managed wallet's approval or burn is sent here; an external wallet gets the transaction to sign. */
 async function start(deps: RetirementDeps, row: repository.RetirementRow): Promise<RetirementActionResult['transaction']> {
   const managed = row.walletType === 'platform_managed';
@@ -131,7 +150,13 @@ async function start(deps: RetirementDeps, row: repository.RetirementRow): Promi
  * `bindKey` ties the request's Idempotency-Key to the retirement in the transaction that
  * creates it, before anything is sent: a retry of that key never creates a second one.
  */
-export async function createRetirement(deps: RetirementDeps, actor: Actor, input: CreateInput, bindKey?: BindOperation): Promise<RetirementActionResult> {
+export async function createRetirement(
+  deps: RetirementDeps,
+  actor: Actor,
+  input: CreateInput,
+  bindKey?: BindOperation,
+  options: { approved?: boolean } = {},
+): Promise<RetirementActionResult> {
   const now = new Date();
   const scheduledFor = input.scheduledFor ? new Date(input.scheduledFor) : null;
   if (scheduledFor && scheduledFor.getTime() <= now.getTime())
@@ -139,16 +164,23 @@ export async function createRetirement(deps: RetirementDeps, actor: Actor, input
   const facts = await creationFacts(deps, actor, input);
   const amount = await coveredAmount(deps, facts, input.amount);
   const values = newRetirementRow(actor, input, facts, amount, scheduledFor, now);
-  const row = await deps.context.db.withTenant(actor.tenantId, async (tx) => {
+  const { row, approval } = await deps.context.db.withTenant(actor.tenantId, async (tx) => {
     // docs/product.md §5 Compliance limits: within the company's daily and monthly tCO2e, checked with the insert.
     await assertWithinComplianceLimits(tx, { tenantId: actor.tenantId, companyId: facts.company.id, tonnes: input.amount, operation: 'retire' });
-    const inserted = await repository.insertRetirement(tx, values);
+    // docs/product.md §5 Retirements: above the retirement approval limit it waits for its workflow (an approved offset request was already decided).
+    const requested = options.approved ? null : await requestRetirementApproval(tx, actor, values, input.amount);
+    const inserted = await repository.insertRetirement(tx, requested ? { ...values, status: 'awaiting_approval' } : values);
     await audit(tx, inserted, scheduledFor ? 'retirement.schedule_requested' : 'retirement.created', actor, {
       scheduledFor: scheduledFor?.toISOString() ?? null,
+      approvalRequestId: requested?.workflow.id ?? null,
     });
     await bindKey?.(tx, inserted.id);
-    return inserted;
+    return { row: inserted, approval: requested };
   });
+  if (approval) {
+    await announceApprovalRequested(deps.approvals, approval);
+    return { retirement: await publish(deps, row.tenantId, row.id), transaction: null };
+  }
   const transaction = await start(deps, row);
   // A managed wallet's schedule passes through processing unannounced while its approval is sent.
   return { retirement: await publishUnlessAnnounced(deps, row.tenantId, row.id, [row.status, 'processing']), transaction };
@@ -172,7 +204,7 @@ export async function createdRetirementOutcome(deps: RetirementDeps, actor: Acto
   return { retirement: await viewOf(deps, actor.tenantId, id), transaction };
 }
 
-async function approveForManagedWallet(deps: RetirementDeps, row: repository.RetirementRow): Promise<void> {
+export async function approveForManagedWallet(deps: RetirementDeps, row: repository.RetirementRow): Promise<void> {
   const target = await deps.context.db.withTenant(row.tenantId, async (tx) => {
     await repository.lockTokenAccount(tx, row.walletAddress, row.tokenMint);
     const sum = (await repository.scheduledSum(tx, row.walletAddress, row.tokenMint, { excluding: row.id })) + row.amount;

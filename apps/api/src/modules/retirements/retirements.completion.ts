@@ -5,6 +5,7 @@ import { certificateFactsHash } from '../../lib/certificate-facts';
 import { issueCertificate } from '../certificates';
 import { landedOnChain } from '../chain';
 import { retireTokenisedUnits } from '../registry';
+import { recordWebhookEvent } from '../webhooks';
 import { factsOf } from './retirements.certificate';
 import { audit, notifyCreator, publish, type RetirementDeps } from './retirements.context';
 import * as repository from './retirements.repository';
@@ -77,6 +78,44 @@ async function certify(
   });
 }
 
+/** retirement.completed and certificate.issued for webhooks and the event stream, in the completing transaction. */
+async function announceCompletion(tx: Tx, row: repository.RetirementRow, certificateMint: string, issuedAt: Date): Promise<void> {
+  const tonnes = tonnesOf(row).toString();
+  await recordWebhookEvent(tx, {
+    tenantId: row.tenantId,
+    companyId: row.companyId,
+    type: 'retirement.completed',
+    data: {
+      retirementId: row.id,
+      companyId: row.companyId,
+      tonnes,
+      tokenMint: row.tokenMint,
+      tokenSymbol: row.tokenSymbol,
+      projectId: row.projectId,
+      beneficiaryName: row.beneficiaryName,
+      reason: row.reason,
+      signature: row.signature ?? '',
+      certificateNumber: row.certificateNumber,
+      serialNumbers: row.serialNumbers,
+    },
+  });
+  await recordWebhookEvent(tx, {
+    tenantId: row.tenantId,
+    companyId: row.companyId,
+    type: 'certificate.issued',
+    data: {
+      certificateNumber: row.certificateNumber,
+      retirementId: row.id,
+      companyId: row.companyId,
+      mintAddress: certificateMint,
+      tonnes,
+      projectName: row.projectName,
+      beneficiaryName: row.beneficiaryName,
+      issuedAt: issuedAt.toISOString(),
+    },
+  });
+}
+
 /**
  * The burn is confirmed: in one database transaction the registry retires the serials, the
  * certificate row is written (once: unique per retirement) and the retirement is completed.
@@ -115,6 +154,7 @@ export async function completeRetirement(
       certificateMint,
       serialNumbers: registry.serialNumbers,
     });
+    await announceCompletion(tx, updated, certificateMint, issuedAt);
     return updated;
   });
   if (!completed) return (await deps.context.db.withTenant(row.tenantId, (tx) => repository.findRetirement(tx, row.id)))!;

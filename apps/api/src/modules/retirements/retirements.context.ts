@@ -1,9 +1,10 @@
 import type { TransactionSigner } from '@solana/kit';
-import { SERVER_EVENTS, type Retirement } from '@carbonledger/contracts';
+import { SERVER_EVENTS, type AuditAction, type Retirement } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { companyScopeOf, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { ExplorerTarget } from '../../lib/explorer';
+import type { ApprovalsDeps } from '../approvals';
 import { recordAudit } from '../audit';
 import type { ChainContext } from '../chain';
 import { notify, type NotificationPublisher } from '../notifications';
@@ -27,6 +28,8 @@ export interface RetirementDeps {
   publicBaseUrl: string;
   /** Asks the job queue to run the retirement at its scheduled time. */
   schedule(job: { tenantId: string; retirementId: string; at: Date }): Promise<void>;
+  /** The approval engine a retirement above the retirement approval limit waits for. */
+  approvals: ApprovalsDeps;
 }
 
 export async function viewOf(deps: RetirementDeps, tenantId: string, id: string): Promise<Retirement> {
@@ -73,7 +76,7 @@ export async function requireRetirement(tx: Tx, actor: Actor, id: string): Promi
 }
 
 /** The audit entry of a retirement's step; `actor` is null for the platform's own steps (jobs, reconciliation). */
-export function audit(tx: Tx, row: repository.RetirementRow, action: string, actor: Actor | null, details: Record<string, unknown> = {}) {
+export function audit(tx: Tx, row: repository.RetirementRow, action: AuditAction, actor: Actor | null, details: Record<string, unknown> = {}) {
   return recordAudit(tx, {
     tenantId: row.tenantId,
     actorUserId: actor?.userId ?? null,
@@ -83,6 +86,7 @@ export function audit(tx: Tx, row: repository.RetirementRow, action: string, act
     details: { amount: row.amount.toString(), tokenMint: row.tokenMint, walletAddress: row.walletAddress, ...details },
     ip: actor?.ip ?? null,
     requestId: actor?.requestId ?? null,
+    apiKey: actor?.apiKey,
   });
 }
 

@@ -4,6 +4,10 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { REALTIME, retirementUpdatePayload, SERVER_EVENTS, type Retirement } from '@carbonledger/contracts';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { signInAs, type SignedIn } from '../auth/auth.testing';
+import { retirements } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { reconcileRetirement } from './retirements.lifecycle';
+import { retirementDeps } from './retirements.routes';
 import { createRetirement, retireBody, retirementFixture, signAndSubmit, type RetirementFixture } from './retirements.testing';
 
 /** An open screen hears of a retirement once per state change, never twice with the same payload. */
@@ -69,5 +73,25 @@ describe('retirement_update events', () => {
     await expect.poll(() => eventsOf(created.retirement.id)).toEqual(['scheduled']);
     await settle();
     expect(eventsOf(created.retirement.id)).toEqual(['scheduled']);
+  });
+
+  it('two reconcilers that see the same step (a request and the sweep) announce it once', async () => {
+    const scheduledFor = new Date(Date.now() + 3_600_000).toISOString();
+    const created = await createRetirement(
+      harness.app,
+      companyAdmin,
+      retireBody(fixture, companyAdmin, { walletAddress: fixture.managed.address, amount: 5, scheduledFor }),
+    );
+    await expect.poll(() => eventsOf(created.retirement.id)).toEqual(['scheduled']);
+    // Back where both met it: the managed wallet's approval confirmed, the status not yet moved on.
+    await harness.app.db.withTenant(companyAdmin.result.user.tenantId, (tx) =>
+      tx.update(retirements).set({ status: 'processing' }).where(eq(retirements.id, created.retirement.id)),
+    );
+    const deps = retirementDeps(harness.app);
+    const outcomes = await Promise.all([1, 2, 3].map(() => reconcileRetirement(deps, companyAdmin.result.user.tenantId, created.retirement.id, 'observe')));
+    expect(outcomes.map((row) => row.status)).toEqual(['scheduled', 'scheduled', 'scheduled']);
+    await expect.poll(() => eventsOf(created.retirement.id)).toEqual(['scheduled', 'scheduled']);
+    await settle();
+    expect(eventsOf(created.retirement.id)).toEqual(['scheduled', 'scheduled']);
   });
 });

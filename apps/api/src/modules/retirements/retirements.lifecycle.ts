@@ -120,6 +120,8 @@ function burnStep(snapshot: Snapshot): Step {
 
 /** The transition table: a confirmed burn completes the retirement whatever it stands in; otherwise its status decides. */
 const FROM_STATUS: Record<RetirementStatus, (snapshot: Snapshot) => Step> = {
+  // Nothing is prepared or sent before its approval workflow decides (retirements.approval.ts).
+  awaiting_approval: () => STAY,
   pending: fromPending,
   awaiting_signature: fromAwaitingSignature,
   processing: fromProcessing,
@@ -195,9 +197,12 @@ async function setStatus(
   status: repository.RetirementRow['status'],
   error: string | null = null,
 ): Promise<repository.RetirementRow> {
-  const updated = await deps.context.db.withTenant(row.tenantId, (tx) => repository.updateRetirement(tx, row.id, { status, error }));
-  await publish(deps, row.tenantId, row.id);
-  return updated;
+  const moved = await deps.context.db.withTenant(row.tenantId, (tx) => repository.transitionRetirement(tx, row.id, row.status, { status, error }));
+  if (moved) {
+    await publish(deps, row.tenantId, row.id);
+    return moved;
+  }
+  return (await deps.context.db.withTenant(row.tenantId, (tx) => repository.findRetirement(tx, row.id)))!;
 }
 
 async function scheduleOnce(deps: RetirementDeps, row: repository.RetirementRow): Promise<void> {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Retirement, RetirementList, RetirementStats, retirementListQuery } from '@carbonledger/contracts';
 import { companyScopeOf, type Actor } from '../../lib/actor';
+import { LIST_COUNT_LIMIT, pageRows, windowedTotal } from '../../lib/list-window';
 import { viewOf, visibleTo, type RetirementDeps } from './retirements.context';
 import { reconcileRetirement } from './retirements.lifecycle';
 import * as repository from './retirements.repository';
@@ -16,10 +17,10 @@ export async function getRetirement(deps: RetirementDeps, actor: Actor, id: stri
 
 export async function listRetirements(deps: RetirementDeps, actor: Actor, query: z.output<typeof retirementListQuery>): Promise<RetirementList> {
   const companyId = companyScopeOf(actor) ?? query.companyId;
-  const { rows, total } = await deps.context.db.withTenant(actor.tenantId, (tx) =>
-    repository.listRetirementViews(tx, { companyId, status: query.status }, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+  const { rows, matching } = await deps.context.db.withTenant(actor.tenantId, (tx) =>
+    repository.listRetirementViews(tx, { companyId, status: query.status }, pageRows(query), LIST_COUNT_LIMIT),
   );
-  return { items: rows.map((row) => toRetirement(deps, row)), total, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map((row) => toRetirement(deps, row)), ...windowedTotal(matching), page: query.page, pageSize: query.pageSize };
 }
 
 export async function retirementStatsOf(deps: RetirementDeps, actor: Actor, companyId?: string): Promise<RetirementStats> {

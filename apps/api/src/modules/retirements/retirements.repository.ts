@@ -65,6 +65,19 @@ export async function updateRetirement(tx: Tx, id: string, change: Partial<NewRe
   return row!;
 }
 
+/**
+ * Moves a retirement on only from the status its caller read: of two reconcilers that saw the
+ * same step (a request and the sweep), one moves it, the other gets undefined and announces nothing.
+ */
+export async function transitionRetirement(tx: Tx, id: string, from: RetirementStatus, change: Partial<NewRetirementRow>): Promise<RetirementRow | undefined> {
+  const [row] = await tx
+    .update(retirements)
+    .set({ ...change, updatedAt: new Date() })
+    .where(and(eq(retirements.id, id), eq(retirements.status, from)))
+    .returning();
+  return row;
+}
+
 export interface RetirementFilter {
   companyId?: string;
   status?: RetirementStatus;
@@ -74,15 +87,33 @@ function filterOf(filter: RetirementFilter): SQL | undefined {
   return and(filter.companyId ? eq(retirements.companyId, filter.companyId) : undefined, filter.status ? eq(retirements.status, filter.status) : undefined);
 }
 
+/** A page of the list, and how many rows match counted up to `countLimit` (docs/lists.md). */
 export async function listRetirementViews(
   tx: Tx,
   filter: RetirementFilter,
   page: { limit: number; offset: number },
-): Promise<{ rows: RetirementView[]; total: number }> {
+  countLimit: number,
+): Promise<{ rows: RetirementView[]; matching: number }> {
   const where = filterOf(filter);
-  const rows = await viewQuery(tx).where(where).orderBy(desc(retirements.createdAt), desc(retirements.id)).limit(page.limit).offset(page.offset);
-  const [total] = await tx.select({ value: count() }).from(retirements).where(where);
-  return { rows: rows.map(toView), total: Number(total?.value ?? 0) };
+  // The page's ids first, read in order from the page indexes (migrations 0040, 0042): the joins and
+  // the discrepancy look-up then run for these rows only, not for every row the offset skips.
+  const ids = tx
+    .select({ id: retirements.id })
+    .from(retirements)
+    .where(where)
+    .orderBy(desc(retirements.createdAt), desc(retirements.id))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+  const rows = await viewQuery(tx).innerJoin(ids, eq(ids.id, retirements.id)).orderBy(desc(retirements.createdAt), desc(retirements.id));
+  const matchingRows = tx
+    .select({ one: sql`1` })
+    .from(retirements)
+    .where(where)
+    .limit(countLimit)
+    .as('matching');
+  const [matching] = await tx.select({ value: count() }).from(matchingRows);
+  return { rows: rows.map(toView), matching: Number(matching?.value ?? 0) };
 }
 
 /** docs/product.md §2 stat cards: retired tCO2e (base units summed per decimals), certificates, confirmed retirement transactions. */
@@ -129,7 +160,7 @@ export async function reservedAmount(tx: Tx, walletAddress: string, tokenMint: s
       and(
         eq(retirements.walletAddress, walletAddress),
         eq(retirements.tokenMint, tokenMint),
-        inArray(retirements.status, ['pending', 'awaiting_signature', 'scheduled', 'processing']),
+        inArray(retirements.status, ['awaiting_approval', 'pending', 'awaiting_signature', 'scheduled', 'processing']),
       ),
     );
   return BigInt(row?.value ?? '0');

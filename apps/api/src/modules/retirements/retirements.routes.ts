@@ -16,13 +16,16 @@ import {
 } from '@carbonledger/contracts';
 import { ok } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
+import { approvalsDepsOf } from '../approvals';
 import { operationBinderOf } from '../idempotency';
+import { registerRetirementApprovals } from './retirements.approval';
 import * as commands from './retirements.commands';
 import type { RetirementDeps } from './retirements.context';
 import { enqueueScheduledRetirement, registerRetirementJobs } from './retirements.jobs';
 import * as queries from './retirements.queries';
 
 const MESSAGES = {
+  awaiting_approval: retirementTexts.awaitingApproval,
   pending: retirementTexts.created,
   awaiting_signature: retirementTexts.scheduleCreated,
   scheduled: retirementTexts.scheduled,
@@ -45,6 +48,7 @@ export function retirementDeps(app: FastifyInstance): RetirementDeps {
     masterKey: app.masterKey,
     publicBaseUrl: app.publicBaseUrl,
     schedule: (job) => enqueueScheduledRetirement(app, job),
+    approvals: approvalsDepsOf(app),
   };
 }
 
@@ -56,6 +60,7 @@ function created(request: FastifyRequest, reply: FastifyReply, result: Retiremen
 export const retirementsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = retirementDeps(app);
   await registerRetirementJobs(app, deps);
+  registerRetirementApprovals(deps);
   const create = app.requirePermission('retirements:create');
   const read = app.requirePermission('retirements:read');
 

@@ -25,11 +25,12 @@ export async function auditRoles(
 }
 
 /**
- * Tells each user's web app that their permission set changed, once the change has committed:
- * it reads its session again so menus and buttons follow. Their next request already uses the
- * new set whatever the app does (the guard reads it with the session).
+ * Once a change of permission set has committed: the copies of the users' sessions are dropped,
+ * so their next request uses the new set whatever the app does (the guard reads it with the
+ * session), and each user's web app is told to read its session again so menus and buttons follow.
  */
 export function announcePermissionsChanged(deps: RolesDeps, userIds: readonly string[]) {
+  deps.sessions.forget({ userIds });
   for (const userId of userIds) deps.publisher.emitToUser(userId, SERVER_EVENTS.permissionsChanged, { userId });
 }
 

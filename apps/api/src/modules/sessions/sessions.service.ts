@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { canOpenRoute, type MonitoredSession, type SessionStats } from '@carbonledger/contracts';
-import type { Tx } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import type { AuthMethod } from '../../db/schema';
 import { actsTenantWide, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -8,6 +8,7 @@ import type { RequestOrigin } from '../../lib/request-origin';
 import { newCsrfToken } from '../../plugins/csrf';
 import { recordSecurityEvent } from '../security';
 import { describeDevice } from './device';
+import type { SessionCache, SessionCheck } from './sessions.cache';
 import * as repository from './sessions.repository';
 
 /** Idle and absolute timeouts come from settings (SESSION_IDLE_TIMEOUT_MINUTES, SESSION_ABSOLUTE_TIMEOUT_HOURS). */
@@ -21,21 +22,31 @@ const ACTIVE_WINDOW_MS = 5 * 60_000;
 /** last_seen_at is refreshed at most this often, so a busy session does not write on every request. */
 const TOUCH_INTERVAL_MS = 15_000;
 
-export type SessionCheck = { ok: true; session: repository.RequestSessionRow } | { ok: false; revoked: boolean };
+export type { SessionCheck };
 
 /** What an access token says about its session (the auth module's tokens carry more). */
 export interface SessionClaims {
   sessionId: string;
   userId: string;
+  tenantId: string;
   tokenVersion: number;
+}
+
+/**
+ * Whether a session still stands (not revoked, not expired, its user active), without touching
+ * it: long-lived connections it opened (the event stream) end once it does not.
+ */
+export async function sessionIsLive(tx: Tx, sessionId: string, now = new Date()): Promise<boolean> {
+  const session = await repository.findSessionForRequest(tx, sessionId);
+  return Boolean(session && !session.revokedAt && session.expiresAt > now && session.userStatus === 'active');
 }
 
 /**
  * The server-side half of every authenticated request: the token's session must exist,
  * be neither revoked nor past its absolute or idle timeout, belong to an active user and
- * carry the token version of the latest refresh.
+ * carry the token version of the latest refresh. The session answered carries the touch.
  */
-export async function checkRequestSession(tx: Tx, claims: SessionClaims, policy: SessionPolicy, now = new Date()): Promise<SessionCheck> {
+async function checkRequestSession(tx: Tx, claims: SessionClaims, policy: SessionPolicy, now: Date): Promise<SessionCheck> {
   const session = await repository.findSessionForRequest(tx, claims.sessionId);
   if (!session || session.userId !== claims.userId || session.revokedAt || session.expiresAt <= now || session.userStatus !== 'active') {
     return { ok: false, revoked: false };
@@ -45,8 +56,52 @@ export async function checkRequestSession(tx: Tx, claims: SessionClaims, policy:
     return { ok: false, revoked: true };
   }
   if (session.tokenVersion !== claims.tokenVersion) return { ok: false, revoked: false };
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await repository.touchSession(tx, session.id, now);
-  return { ok: true, session };
+  if (now.getTime() - session.lastSeenAt.getTime() <= TOUCH_INTERVAL_MS) return { ok: true, session };
+  await repository.touchSession(tx, session.id, now);
+  return { ok: true, session: { ...session, lastSeenAt: now } };
+}
+
+/** What checking a request's session needs from the app. */
+export interface SessionCheckDeps {
+  db: Database;
+  policy: SessionPolicy;
+  cache: SessionCache;
+}
+
+/**
+ * A recent copy lets the request through on its own only where the database would say yes
+ * and write nothing: the token's user, tenant and version, not past the absolute expiry, no
+ * touch due (nor, then, the idle timeout). Anything else is decided by the database, so a copy
+ * never refuses, never revokes, and a token newer than the copy (a refresh elsewhere) is read.
+ */
+function copyLetsThrough(session: repository.RequestSessionRow, claims: SessionClaims, policy: SessionPolicy, now: Date): boolean {
+  const unseenMs = now.getTime() - session.lastSeenAt.getTime();
+  return (
+    session.userId === claims.userId &&
+    session.tenantId === claims.tenantId &&
+    session.tokenVersion === claims.tokenVersion &&
+    session.expiresAt > now &&
+    unseenMs <= Math.min(TOUCH_INTERVAL_MS, policy.idleTimeoutMs)
+  );
+}
+
+/**
+ * checkRequestSession for every authenticated request and socket handshake, through this
+ * process's copy of the session when it is under a second old (sessions.cache.ts). Revocations
+ * (an idle one found here too), refreshes and permission changes drop the copy here at once and,
+ * with REDIS_URL, in the other processes; any other change holds within that second.
+ */
+export async function checkSession(deps: SessionCheckDeps, claims: SessionClaims, now = new Date()): Promise<SessionCheck> {
+  const copy = deps.cache.get(claims.sessionId);
+  if (copy && copyLetsThrough(copy, claims, deps.policy, now)) return { ok: true, session: copy };
+  // Every request of a busy session finds its copy expired at the same moment: one of them reads.
+  return deps.cache.share(`${claims.sessionId}:${claims.userId}:${claims.tokenVersion}`, async () => {
+    const read = deps.cache.startRead();
+    const check = await deps.db.withTenant(claims.tenantId, (tx) => checkRequestSession(tx, claims, deps.policy, now));
+    if (check.ok) read.keep(check.session);
+    else if (check.revoked) deps.cache.forget({ sessionIds: [claims.sessionId] });
+    return check;
+  });
 }
 
 function toMonitoredSession(row: repository.LiveSessionRow, now: Date, currentSessionId: string): MonitoredSession {

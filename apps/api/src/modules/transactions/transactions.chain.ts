@@ -97,24 +97,25 @@ export function classifyTransfers(transaction: ChainTransaction, walletAddress: 
 }
 
 /**
- * Token transfers and burns of a wallet read from the chain. A transfer in loads only the
- * receiver's token account, not the wallet itself, so the wallet's token accounts are read as
- * well. Signatures the database already explains (mints, burns) are skipped.
+ * The signatures of a wallet's recent chain history. A transfer in loads only the receiver's
+ * token account, not the wallet itself, so the wallet's token accounts are read as well.
  */
-export async function walletTransfers(
-  chain: ChainClient,
-  read: TransactionReader,
-  walletAddress: string,
-  mints: ReadonlySet<string>,
-  known: ReadonlySet<string>,
-): Promise<ChainTransfer[]> {
+export async function walletSignatures(chain: ChainClient, walletAddress: string, mints: ReadonlySet<string>): Promise<string[]> {
   const owner = address(walletAddress);
   const accounts = await chain.getTokenAccountsByOwner(owner);
   const addresses: Address[] = [owner, ...accounts.filter((account) => mints.has(account.mint)).map((account) => account.address)];
   const lists = await mapInBatches(addresses, PARALLEL_READS, (target) => chain.getSignaturesForAddress(target, { limit: SIGNATURES_PER_ADDRESS }));
-  const signatures = new Set<Signature>();
-  for (const entry of lists.flat()) if (!entry.err && !known.has(entry.signature)) signatures.add(entry.signature);
-  const transactions = await mapInBatches([...signatures], PARALLEL_READS, read);
+  return [...new Set(lists.flat().flatMap((entry) => (entry.err ? [] : [entry.signature])))];
+}
+
+/** The token transfers and burns of a wallet these transactions made. */
+export async function transfersOfSignatures(
+  read: TransactionReader,
+  walletAddress: string,
+  mints: ReadonlySet<string>,
+  signatures: readonly string[],
+): Promise<ChainTransfer[]> {
+  const transactions = await mapInBatches(signatures, PARALLEL_READS, read);
   return transactions.flatMap((transaction) => (transaction ? classifyTransfers(transaction, walletAddress, mints) : []));
 }
 

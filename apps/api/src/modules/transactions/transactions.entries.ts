@@ -25,13 +25,14 @@ function chunkStatus(row: repository.BatchChunkRow): TransactionStatus {
 }
 
 const BURN_STATUS: Record<repository.BurnRow['status'], TransactionStatus> = {
+  awaiting_approval: 'pending',
   pending: 'pending',
   awaiting_signature: 'pending',
   scheduled: 'pending',
   processing: 'processing',
   completed: 'completed',
   failed: 'failed',
-  // Never listed: burnsOfCompany leaves cancelled retirements out (they never reached the chain).
+  // Never listed: the list and the burn look-ups leave cancelled retirements out (they never reached the chain).
   cancelled: 'failed',
 };
 

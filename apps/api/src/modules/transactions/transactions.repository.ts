@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import {
   certificates,
@@ -31,8 +31,33 @@ export async function companyOfWalletAddress(tx: Tx, address: string): Promise<s
   return row?.companyId;
 }
 
-export async function mintOperationsOfCompany(tx: Tx, companyId: string): Promise<MintOperationRow[]> {
-  return tx.select().from(mintOperations).where(eq(mintOperations.companyId, companyId)).orderBy(desc(mintOperations.createdAt));
+export async function mintOperationsByIds(tx: Tx, ids: readonly string[]): Promise<MintOperationRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(mintOperations)
+    .where(inArray(mintOperations.id, [...ids]));
+}
+
+/**
+ * A keyset page of the company's mint operations, newest first (created_at, then id: neither
+ * changes), after the operation `afterId` of the previous page. The cursor row's own created_at
+ * is compared in SQL, at the database's precision (a JavaScript Date would round it).
+ */
+export async function mintOperationsPage(tx: Tx, companyId: string, afterId: string | undefined, limit: number): Promise<MintOperationRow[]> {
+  return tx
+    .select()
+    .from(mintOperations)
+    .where(
+      and(
+        eq(mintOperations.companyId, companyId),
+        afterId === undefined
+          ? undefined
+          : sql`(${mintOperations.createdAt}, ${mintOperations.id}) < (select after_row.created_at, after_row.id from mint_operations after_row where after_row.id = ${afterId})`,
+      ),
+    )
+    .orderBy(desc(mintOperations.createdAt), desc(mintOperations.id))
+    .limit(limit);
 }
 
 export async function findMintOperation(tx: Tx, id: string): Promise<MintOperationRow | undefined> {
@@ -66,8 +91,8 @@ export interface BatchChunkRow {
   decimals: number | null;
 }
 
-async function batchChunksWhere(tx: Tx, condition: SQL): Promise<BatchChunkRow[]> {
-  const rows = await tx
+function batchChunksQuery(tx: Tx, condition: SQL | undefined) {
+  return tx
     .select({
       jobId: mintingJobItems.jobId,
       chunk: mintingJobItems.chunk,
@@ -107,16 +132,44 @@ async function batchChunksWhere(tx: Tx, condition: SQL): Promise<BatchChunkRow[]
       mintingJobs.createdAt,
       mintingJobs.completedAt,
     )
-    .orderBy(desc(mintingJobs.createdAt), asc(mintingJobItems.chunk));
-  return rows.map((row) => ({ ...row, units: BigInt(row.units), blocks: Number(row.blocks), decimals: row.decimals === null ? null : Number(row.decimals) }));
+    .$dynamic();
 }
 
-export function batchChunksOfCompany(tx: Tx, companyId: string): Promise<BatchChunkRow[]> {
-  return batchChunksWhere(tx, eq(mintingJobs.companyId, companyId));
+type BatchChunkSelection = Awaited<ReturnType<typeof batchChunksQuery>>[number];
+
+function toBatchChunk(row: BatchChunkSelection): BatchChunkRow {
+  return { ...row, units: BigInt(row.units), blocks: Number(row.blocks), decimals: row.decimals === null ? null : Number(row.decimals) };
+}
+
+async function batchChunksWhere(tx: Tx, condition: SQL): Promise<BatchChunkRow[]> {
+  const rows = await batchChunksQuery(tx, condition).orderBy(desc(mintingJobs.createdAt), asc(mintingJobItems.chunk));
+  return rows.map(toBatchChunk);
+}
+
+/** These chunks, each named by its job and number. */
+export function batchChunksByKeys(tx: Tx, keys: readonly { jobId: string; chunk: number }[]): Promise<BatchChunkRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return batchChunksWhere(tx, or(...keys.map((key) => and(eq(mintingJobItems.jobId, key.jobId), eq(mintingJobItems.chunk, key.chunk))))!);
 }
 
 export function batchChunksOfJob(tx: Tx, jobId: string): Promise<BatchChunkRow[]> {
   return batchChunksWhere(tx, eq(mintingJobs.id, jobId));
+}
+
+/** A keyset page of the company's batch chunks, newest job first (its created_at, then id), then by chunk, after `after`. */
+export async function batchChunksPage(tx: Tx, companyId: string, after: { jobId: string; chunk: number } | undefined, limit: number): Promise<BatchChunkRow[]> {
+  const rows = await batchChunksQuery(
+    tx,
+    and(
+      eq(mintingJobs.companyId, companyId),
+      after === undefined
+        ? undefined
+        : sql`(${mintingJobs.createdAt}, ${mintingJobItems.jobId}, ${mintingJobItems.chunk}) < (select after_job.created_at, after_job.id, ${after.chunk}::int from minting_jobs after_job where after_job.id = ${after.jobId})`,
+    ),
+  )
+    .orderBy(desc(mintingJobs.createdAt), desc(mintingJobItems.jobId), desc(mintingJobItems.chunk))
+    .limit(limit);
+  return rows.map(toBatchChunk);
 }
 
 export async function companyOfMintingJob(tx: Tx, id: string): Promise<string | undefined> {
@@ -146,7 +199,7 @@ export interface BurnRow {
 }
 
 /** Retirements that burn or burnt tokens (a cancelled one never reached the chain). */
-function burnsWhere(tx: Tx, condition: SQL): Promise<BurnRow[]> {
+function burnsQuery(tx: Tx, condition: SQL | undefined) {
   return tx
     .select({
       id: retirements.id,
@@ -171,11 +224,31 @@ function burnsWhere(tx: Tx, condition: SQL): Promise<BurnRow[]> {
     .from(retirements)
     .leftJoin(certificates, eq(certificates.retirementId, retirements.id))
     .where(and(condition, ne(retirements.status, 'cancelled')))
-    .orderBy(desc(retirements.createdAt));
+    .$dynamic();
 }
 
-export function burnsOfCompany(tx: Tx, companyId: string): Promise<BurnRow[]> {
-  return burnsWhere(tx, eq(retirements.companyId, companyId));
+function burnsWhere(tx: Tx, condition: SQL): Promise<BurnRow[]> {
+  return burnsQuery(tx, condition).orderBy(desc(retirements.createdAt));
+}
+
+export function burnsByIds(tx: Tx, retirementIds: readonly string[]): Promise<BurnRow[]> {
+  if (retirementIds.length === 0) return Promise.resolve([]);
+  return burnsWhere(tx, inArray(retirements.id, [...retirementIds]));
+}
+
+/** A keyset page of the company's burns, newest first (created_at, then id), after the retirement `afterId`. */
+export function burnsPage(tx: Tx, companyId: string, afterId: string | undefined, limit: number): Promise<BurnRow[]> {
+  return burnsQuery(
+    tx,
+    and(
+      eq(retirements.companyId, companyId),
+      afterId === undefined
+        ? undefined
+        : sql`(${retirements.createdAt}, ${retirements.id}) < (select after_row.created_at, after_row.id from retirements after_row where after_row.id = ${afterId})`,
+    ),
+  )
+    .orderBy(desc(retirements.createdAt), desc(retirements.id))
+    .limit(limit);
 }
 
 /** The retirement's burn, unless it was cancelled. */
@@ -193,6 +266,48 @@ export async function companyOfRetirement(tx: Tx, id: string): Promise<string | 
 export async function registryProjectNames(tx: Tx): Promise<Map<string, string>> {
   const rows = await tx.select({ projectId: registryProjects.projectId, name: registryProjects.name }).from(registryProjects);
   return new Map(rows.map((row) => [row.projectId, row.name]));
+}
+
+/**
+ * The project names the company's records carry, without reading every record: per project the
+ * oldest mint's, then the oldest burn's. Set in this order over the registry's names they give
+ * the names the list gives (where the last record it reads, the oldest, names a project).
+ */
+export async function companyRecordedProjectNames(tx: Tx, companyId: string): Promise<[string, string][]> {
+  const pairs = (rows: { projectId: string; projectName: string }[]) => rows.map((row): [string, string] => [row.projectId, row.projectName]);
+  const mints = await tx
+    .selectDistinctOn([mintOperations.projectId], { projectId: mintOperations.projectId, projectName: mintOperations.projectName })
+    .from(mintOperations)
+    .where(eq(mintOperations.companyId, companyId))
+    .orderBy(mintOperations.projectId, asc(mintOperations.createdAt));
+  const burns = await tx
+    .selectDistinctOn([retirements.projectId], { projectId: retirements.projectId, projectName: retirements.projectName })
+    .from(retirements)
+    .where(and(eq(retirements.companyId, companyId), ne(retirements.status, 'cancelled')))
+    .orderBy(retirements.projectId, asc(retirements.createdAt));
+  return [...pairs(mints), ...pairs(burns)];
+}
+
+/** Which of these signatures are the company's own records' (mints, batch chunks, burns): the database tells those. */
+export async function companyRecordSignatures(tx: Tx, companyId: string, signatures: readonly string[]): Promise<Set<string>> {
+  if (signatures.length === 0) return new Set();
+  const list = [...signatures];
+  const found = [
+    ...(await tx
+      .select({ signature: mintOperations.signature })
+      .from(mintOperations)
+      .where(and(eq(mintOperations.companyId, companyId), inArray(mintOperations.signature, list)))),
+    ...(await tx
+      .select({ signature: mintingJobItems.signature })
+      .from(mintingJobItems)
+      .innerJoin(mintingJobs, eq(mintingJobs.id, mintingJobItems.jobId))
+      .where(and(eq(mintingJobs.companyId, companyId), inArray(mintingJobItems.signature, list)))),
+    ...(await tx
+      .select({ signature: retirements.signature })
+      .from(retirements)
+      .where(and(eq(retirements.companyId, companyId), ne(retirements.status, 'cancelled'), inArray(retirements.signature, list)))),
+  ];
+  return new Set(found.flatMap((row) => (row.signature ? [row.signature] : [])));
 }
 
 /** The tenant's carbon token mints (symbol, name, decimals): only these count as transfers. */

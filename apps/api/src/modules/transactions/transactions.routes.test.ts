@@ -18,6 +18,8 @@ import { onboardCompanyForTests } from '../companies/companies.testing';
 import { approveCompanyKyc } from '../kyc/kyc.testing';
 import { approvedWallet, freeSubranges, importSerials } from '../minting/minting.testing';
 import { createRegistryTenant } from '../registry/registry.testing';
+import { transactionsDepsOf } from './transactions.deps';
+import { companyTransactionPages } from './transactions.history';
 
 const WIND_PROJECT = '3107';
 
@@ -294,6 +296,24 @@ describe('transactions API: mints from the database, transfers from the chain, p
     expect(chunk!.hash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     expect(BigInt(chunk!.feeLamports!)).toBeGreaterThanOrEqual(5_000n);
     expect(chunk!.description).toContain('2 VCU blocks');
+  });
+
+  it('reads a company’s whole history in chunks as its list shows it: records, chain transfers, fees (the data export)', async () => {
+    const deps = transactionsDepsOf(harness.app);
+    const read = async (who: SignedIn, companyId: string) => {
+      const reader = { tenantId: who.result.tenant.id, companyId: who.result.company.id, userId: who.result.user.id, role: who.result.user.role };
+      const entries: TransactionView[] = [];
+      for await (const chunk of companyTransactionPages(deps, reader, companyId)) entries.push(...chunk);
+      return entries.sort((a, b) => a.id.localeCompare(b.id));
+    };
+    const byId = (items: readonly TransactionView[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
+    const verde = await read(verdeAdmin, verdeAdmin.result.company.id);
+    // A mint, a batch chunk, a burn and a transfer sent; the mint-to and the batch's own chain transactions are the records', not transfers.
+    expect(verde.map((entry) => entry.type).sort()).toEqual(['burn', 'mint', 'mint', 'sent']);
+    expect(verde).toEqual(byId((await list(verdeAdmin)).items));
+    expect(await read(otherCompanyAdmin, otherCompanyId)).toEqual(byId((await list(otherCompanyAdmin)).items));
+    expect(await read(platformAdmin, otherCompanyId)).toEqual(byId((await list(otherCompanyAdmin)).items));
+    await expect(read(otherCompanyAdmin, verdeAdmin.result.company.id)).rejects.toMatchObject({ code: 'ACCESS_DENIED' });
   });
 
   it.each([

@@ -1,12 +1,15 @@
 import type { ChainClient } from '@carbonledger/chain';
 import { formatSol, transactionTexts, type TransactionList, type TransactionView, type transactionListQuery } from '@carbonledger/contracts';
 import type { z } from 'zod';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { actsTenantWide, type Actor } from '../../lib/actor';
 import type { ExplorerTarget } from '../../lib/explorer';
-import { feeOf, ownersOf, walletTransfers, type ChainTransfer, type TransactionReader } from './transactions.chain';
+import { LIST_COUNT_LIMIT, pageRows, windowedTotal } from '../../lib/list-window';
+import { feeOf, ownersOf, transfersOfSignatures, walletSignatures, type TransactionReader } from './transactions.chain';
 import { batchDraft, burnDraft, mintDraft, transferDraft, type Draft } from './transactions.entries';
+import * as listRepository from './transactions.list.repository';
+import type { EntryKey } from './transactions.list.repository';
 import * as repository from './transactions.repository';
 
 /**
@@ -27,52 +30,44 @@ export interface TransactionsDeps {
 export type ListQuery = z.output<typeof transactionListQuery>;
 
 /**
- * Every token movement of a company's wallets: mints and burns as the database recorded them,
- * then transfers in and out and burns made outside the platform, read from the chain, for the
- * wallets whose chain history can be shown (`transfersOf`; the chain is slow and rate-limited).
- * Signatures the database explains — its records' and any transaction the platform sent, e.g.
- * a retirement's burn not completed yet — are skipped. If the chain cannot be read the database
- * part still answers, flagged chainAvailable false.
+ * The transfers in and out and the burns made outside the platform that the chain history of
+ * these wallets of the company shows (newest SIGNATURES_PER_ADDRESS per address: the chain is
+ * slow and rate-limited). Signatures the database explains — its records' and any transaction
+ * the platform sent, e.g. a retirement's burn not completed yet — are not read. Only movements
+ * of the tenant's carbon token mints (`tokenMints`) count. Throws when the chain cannot be read.
  */
-async function companyTransactions(deps: TransactionsDeps, tenantId: string, companyId: string, transfersOf: (wallet: repository.WalletRow) => boolean) {
-  const facts = await deps.db.withTenant(tenantId, async (tx) => ({
-    wallets: await repository.walletsOfCompany(tx, companyId),
-    mints: await repository.mintOperationsOfCompany(tx, companyId),
-    chunks: await repository.batchChunksOfCompany(tx, companyId),
-    burns: await repository.burnsOfCompany(tx, companyId),
-    tokens: await repository.tenantTokenMints(tx),
-    projectNames: await repository.registryProjectNames(tx),
-  }));
-  const projectNames = new Map(facts.projectNames);
-  for (const row of [...facts.mints, ...facts.burns]) projectNames.set(row.projectId, row.projectName);
-  const drafts = [
-    ...facts.mints.map((row) => mintDraft(deps.explorer, row)),
-    ...facts.chunks.map((row) => batchDraft(deps.explorer, row, projectNames)),
-    ...facts.burns.map((row) => burnDraft(deps.explorer, row)),
-  ];
-  const known = new Set(drafts.flatMap((draft) => (draft.hash ? [draft.hash] : [])));
-  const tokens = new Map(facts.tokens.map((token) => [token.mintAddress, token]));
+export async function chainTransferDrafts(
+  deps: TransactionsDeps,
+  tenantId: string,
+  companyId: string,
+  wallets: readonly repository.WalletRow[],
+  tokenMints: readonly repository.TokenMintRow[],
+): Promise<Draft[]> {
+  const tokens = new Map(tokenMints.map((token) => [token.mintAddress, token]));
   const mints = new Set(tokens.keys());
-  let chainAvailable = true;
-  try {
-    const movements: ChainTransfer[] = [];
-    for (const wallet of facts.wallets.filter((row) => !row.removedAt && transfersOf(row)))
-      movements.push(...(await walletTransfers(deps.chain, deps.readTransaction, wallet.address, mints, known)));
-    const recorded = await deps.db.withTenant(tenantId, (tx) =>
-      repository.recordedSignatures(tx, [...new Set(movements.map((movement) => movement.signature))]),
-    );
-    for (const movement of movements)
-      if (!recorded.has(movement.signature)) drafts.push(transferDraft(deps.explorer, movement, tokens.get(movement.mint), projectNames));
-  } catch (error) {
-    chainAvailable = false;
-    deps.logChainFailure(error);
+  const histories = await Promise.all(wallets.map(async (wallet) => ({ wallet, signatures: await walletSignatures(deps.chain, wallet.address, mints) })));
+  const signatures = [...new Set(histories.flatMap((history) => history.signatures))];
+  if (signatures.length === 0) return [];
+  const { explained, projectNames } = await deps.db.withTenant(tenantId, async (tx) => {
+    const explained = new Set([
+      ...(await repository.companyRecordSignatures(tx, companyId, signatures)),
+      ...(await repository.recordedSignatures(tx, signatures)),
+    ]);
+    // Only a transfer needs the names its token's project is listed under.
+    const projectIds = signatures.length > explained.size ? [...tokens.values()].flatMap((token) => token.projectReference?.split(':')[1] ?? []) : [];
+    return { explained, projectNames: await listRepository.projectNamesOf(tx, companyId, projectIds) };
+  });
+  const drafts: Draft[] = [];
+  for (const { wallet, signatures: walletSignatureList } of histories) {
+    const unexplained = walletSignatureList.filter((signature) => !explained.has(signature));
+    const movements = await transfersOfSignatures(deps.readTransaction, wallet.address, mints, unexplained);
+    drafts.push(...movements.map((movement) => transferDraft(deps.explorer, movement, tokens.get(movement.mint), projectNames)));
   }
-  drafts.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
-  return { drafts, wallets: facts.wallets, chainAvailable };
+  return drafts;
 }
 
 /** Fees come from the chain: transfers carry theirs, mints and burns are looked up by signature. */
-async function withFees(deps: TransactionsDeps, drafts: readonly Draft[]): Promise<TransactionView[]> {
+export async function withFees(deps: TransactionsDeps, drafts: readonly Draft[]): Promise<TransactionView[]> {
   return Promise.all(
     drafts.map(async (draft) => {
       let fee = draft.feeLamports;
@@ -82,18 +77,19 @@ async function withFees(deps: TransactionsDeps, drafts: readonly Draft[]): Promi
   );
 }
 
-function companyInScope(actor: Actor, companyId: string | undefined): string {
+/** The company whose entries the actor asks for: its own, or for platform administrators any of the tenant's. */
+export function companyInScope(actor: Actor, companyId: string | undefined): string {
   if (!companyId || companyId === actor.companyId) return actor.companyId;
   if (!actsTenantWide(actor)) throw new AppError('ACCESS_DENIED');
   return companyId;
 }
 
-function matches(query: ListQuery, walletAddresses: ReadonlySet<string> | null) {
+/** The query's type, status and search, for entries read from the chain (the database's are filtered in SQL). */
+function matches(query: ListQuery) {
   const needle = query.search?.toLowerCase();
   return (draft: Draft) => {
     if (query.type && draft.type !== query.type) return false;
     if (query.status && draft.status !== query.status) return false;
-    if (walletAddresses && !walletAddresses.has(draft.walletAddress)) return false;
     if (!needle) return true;
     return [draft.hash, draft.project, draft.projectId, draft.tokenSymbol, draft.tokenMint, draft.from, draft.to, draft.description].some((value) =>
       value?.toLowerCase().includes(needle),
@@ -101,55 +97,147 @@ function matches(query: ListQuery, walletAddresses: ReadonlySet<string> | null) 
   };
 }
 
+/**
+ * The entries behind a page's keys, in the keys' order: the records read by id, the entries
+ * read from the chain taken from `chainDrafts`. A batch chunk's project is named as the list
+ * names it for `companyId`, the records' company.
+ */
+async function draftsOfKeys(deps: TransactionsDeps, tx: Tx, companyId: string, keys: readonly EntryKey[], chainDrafts: readonly Draft[]): Promise<Draft[]> {
+  const idsOf = (kind: 'mint' | 'burn') => keys.flatMap((key) => (key.kind === kind ? [key.id] : []));
+  const mints = await repository.mintOperationsByIds(tx, idsOf('mint'));
+  const burns = await repository.burnsByIds(tx, idsOf('burn'));
+  const chunks = await repository.batchChunksByKeys(
+    tx,
+    keys.flatMap((key) => (key.kind === 'batch' ? [key] : [])),
+  );
+  const projectNames = await listRepository.projectNamesOf(
+    tx,
+    companyId,
+    chunks.map((row) => row.projectId),
+  );
+  const drafts = new Map(
+    [
+      ...mints.map((row) => mintDraft(deps.explorer, row)),
+      ...chunks.map((row) => batchDraft(deps.explorer, row, projectNames)),
+      ...burns.map((row) => burnDraft(deps.explorer, row)),
+      ...chainDrafts,
+    ].map((draft) => [draft.id, draft]),
+  );
+  return keys.flatMap((key) => drafts.get(key.entryId) ?? []);
+}
+
+/**
+ * Where a page starts, counted from the nearer end: a page near the end is read from the end.
+ * A capped count does not know where the end is (docs/lists.md), so such a page is read from the newest.
+ */
+function pageWindow(counted: { total: number; totalCapped: boolean }, offset: number, size: number) {
+  if (counted.totalCapped) return { offset, limit: size, fromOldest: false };
+  const shown = Math.max(0, Math.min(size, counted.total - offset));
+  const after = counted.total - offset - shown;
+  return after < offset ? { offset: after, limit: shown, fromOldest: true } : { offset, limit: shown, fromOldest: false };
+}
+
+/**
+ * A page of the company's entries, newest first (docs/transactions.md): the database's records
+ * are filtered, counted within the list window (docs/lists.md) and paged in SQL, the chain's
+ * transfers read for the chosen wallets and placed among them; only the page's entries are then
+ * read whole and their fees looked up. If the chain cannot be read the database part still
+ * answers, flagged chainAvailable false.
+ */
 export async function listTransactions(deps: TransactionsDeps, actor: Actor, query: ListQuery): Promise<TransactionList> {
   const companyId = companyInScope(actor, query.companyId);
-  const walletChosen = (wallet: repository.WalletRow) => !query.wallet || wallet.id === query.wallet || wallet.address === query.wallet;
   // The chain history holds completed sends, receipts and burns only: a query for anything else needs none of it.
   const transfersShown = query.type !== 'mint' && (!query.status || query.status === 'completed');
-  const { drafts, wallets, chainAvailable } = await companyTransactions(deps, actor.tenantId, companyId, (wallet) => transfersShown && walletChosen(wallet));
-  const walletAddresses = query.wallet ? new Set(wallets.filter(walletChosen).map((wallet) => wallet.address)) : null;
-  const selected = drafts.filter(matches(query, walletAddresses));
-  const start = (query.page - 1) * query.pageSize;
-  return {
-    items: await withFees(deps, selected.slice(start, start + query.pageSize)),
-    total: selected.length,
-    page: query.page,
-    pageSize: query.pageSize,
-    chainAvailable,
+  const { wallets, tokens } =
+    query.wallet || transfersShown
+      ? await deps.db.withTenant(actor.tenantId, async (tx) => ({
+          wallets: await repository.walletsOfCompany(tx, companyId),
+          tokens: transfersShown ? await repository.tenantTokenMints(tx) : [],
+        }))
+      : { wallets: [], tokens: [] };
+  const chosen = wallets.filter((wallet) => !query.wallet || wallet.id === query.wallet || wallet.address === query.wallet);
+  let chainAvailable = true;
+  let transfers: Draft[] = [];
+  if (transfersShown) {
+    try {
+      const live = chosen.filter((wallet) => !wallet.removedAt);
+      transfers = (await chainTransferDrafts(deps, actor.tenantId, companyId, live, tokens)).filter(matches(query));
+    } catch (error) {
+      chainAvailable = false;
+      deps.logChainFailure(error);
+    }
+  }
+  const filter: listRepository.EntryFilter = {
+    companyId,
+    type: query.type,
+    status: query.status,
+    search: query.search || undefined,
+    walletAddresses: query.wallet ? chosen.map((wallet) => wallet.address) : undefined,
   };
+  const chainEntries = transfers.map((draft) => ({ id: draft.id, date: draft.date }));
+  const { counted, drafts } = await deps.db.withTenant(actor.tenantId, async (tx) => {
+    const counted = windowedTotal(await listRepository.countEntries(tx, filter, chainEntries, LIST_COUNT_LIMIT));
+    const { offset, limit } = pageRows(query);
+    const keys = await listRepository.entryPage(tx, filter, chainEntries, pageWindow(counted, offset, limit));
+    return { counted, drafts: await draftsOfKeys(deps, tx, companyId, keys, transfers) };
+  });
+  return { items: await withFees(deps, drafts), ...counted, page: query.page, pageSize: query.pageSize, chainAvailable };
 }
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** An entry read from the chain: a transfer, or a burn made outside the platform (a retirement's burn is `burn-<uuid>`). */
 const CHAIN_ENTRY_ID = /^(?:sent|received|burn)-([1-9A-HJ-NP-Za-km-z]{64,88})$/;
+/** An entry of a record: `mint-<operation>`, `burn-<retirement>`, `batch-<job>-<chunk>`. */
+const RECORD_ENTRY_ID = new RegExp(`^(?:(mint|burn)-(${UUID})|batch-(${UUID})-(0|[1-9][0-9]{0,8}))$`);
+
+/** The record entry `id` names, if the actor may see its company's entries. */
+async function recordEntry(deps: TransactionsDeps, actor: Actor, id: string): Promise<Draft | undefined> {
+  const parts = RECORD_ENTRY_ID.exec(id);
+  if (!parts) return undefined;
+  const [, kind, recordId, jobId, chunk] = parts;
+  const key: EntryKey = jobId ? { entryId: id, kind: 'batch', jobId, chunk: Number(chunk) } : { entryId: id, kind: kind as 'mint' | 'burn', id: recordId! };
+  return deps.db.withTenant(actor.tenantId, async (tx) => {
+    const companyId =
+      key.kind === 'batch'
+        ? await repository.companyOfMintingJob(tx, key.jobId)
+        : key.kind === 'mint'
+          ? await repository.companyOfMintOperation(tx, recordId!)
+          : await repository.companyOfRetirement(tx, recordId!);
+    if (!companyId || (companyId !== actor.companyId && !actsTenantWide(actor))) return undefined;
+    const [draft] = await draftsOfKeys(deps, tx, companyId, [key], []);
+    return draft;
+  });
+}
 
 /**
- * The companies a transaction id may belong to, for an administrator opening another
- * company's transaction: the record's company, or for a transfer the companies of the wallets
- * whose token balances it changed.
+ * The chain entry `id` names, looked for in the chain history of the actor's company, and for
+ * an administrator of the companies whose wallets' token balances the transaction changed.
  */
-async function companiesOfTransactionId(deps: TransactionsDeps, tenantId: string, id: string): Promise<string[]> {
-  const record = new RegExp(`^(mint|batch|burn)-(${UUID})`).exec(id);
-  const transfer = CHAIN_ENTRY_ID.exec(id);
-  const owners = transfer ? await ownersOf(deps.readTransaction, transfer[1]!).catch(() => []) : [];
-  const found = await deps.db.withTenant(tenantId, async (tx) => {
-    if (record?.[1] === 'mint') return [await repository.companyOfMintOperation(tx, record[2]!)];
-    if (record?.[1] === 'batch') return [await repository.companyOfMintingJob(tx, record[2]!)];
-    if (record?.[1] === 'burn') return [await repository.companyOfRetirement(tx, record[2]!)];
-    return Promise.all(owners.map((owner) => repository.companyOfWalletAddress(tx, owner)));
-  });
-  return [...new Set(found.filter((companyId) => companyId !== undefined))];
+async function chainEntry(deps: TransactionsDeps, actor: Actor, id: string, signature: string): Promise<Draft | undefined> {
+  const owners = actsTenantWide(actor) ? await ownersOf(deps.readTransaction, signature).catch(() => []) : [];
+  const ownerCompanies = await deps.db.withTenant(actor.tenantId, (tx) => Promise.all(owners.map((owner) => repository.companyOfWalletAddress(tx, owner))));
+  for (const companyId of new Set([actor.companyId, ...ownerCompanies.filter((company) => company !== undefined)])) {
+    const { wallets, tokens } = await deps.db.withTenant(actor.tenantId, async (tx) => ({
+      wallets: await repository.walletsOfCompany(tx, companyId),
+      tokens: await repository.tenantTokenMints(tx),
+    }));
+    try {
+      const live = wallets.filter((wallet) => !wallet.removedAt);
+      const found = (await chainTransferDrafts(deps, actor.tenantId, companyId, live, tokens)).find((draft) => draft.id === id);
+      if (found) return found;
+    } catch (error) {
+      deps.logChainFailure(error);
+    }
+  }
+  return undefined;
 }
 
 export async function getTransaction(deps: TransactionsDeps, actor: Actor, id: string): Promise<TransactionView> {
-  const candidates = actsTenantWide(actor) ? [actor.companyId, ...(await companiesOfTransactionId(deps, actor.tenantId, id))] : [actor.companyId];
   // Only transfers and outside burns are found in the chain history; the platform's mints and burns are the database's.
-  const fromChain = CHAIN_ENTRY_ID.test(id);
-  for (const companyId of new Set(candidates)) {
-    const found = (await companyTransactions(deps, actor.tenantId, companyId, () => fromChain)).drafts.find((draft) => draft.id === id);
-    if (found) return (await withFees(deps, [found]))[0]!;
-  }
-  throw new AppError('NOT_FOUND', transactionTexts.notFound);
+  const signature = CHAIN_ENTRY_ID.exec(id)?.[1];
+  const found = signature ? await chainEntry(deps, actor, id, signature) : await recordEntry(deps, actor, id);
+  if (!found) throw new AppError('NOT_FOUND', transactionTexts.notFound);
+  return (await withFees(deps, [found]))[0]!;
 }
 
 /** A database record behind list entries, named when it was recorded as done or failed. */

@@ -1,7 +1,8 @@
-import { walletTexts, type CompanyWallet, type CompanyWalletStatus } from '@carbonledger/contracts';
+import { walletTexts, type AuditAction, type CompanyWallet, type CompanyWalletStatus } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/actor';
+import { recordWebhookEvent } from '../webhooks';
 import { announceWorkflow, registerApprovalHandler, requestApproval, settleApproval, type ApprovalRequested, type ApprovalWorkflowRow } from '../approvals';
 import { allowedMintAddresses, freezeWalletAccounts, openWalletAccounts, type ChainStep } from './wallet-chain.service';
 import type { WalletDeps } from './wallets.deps';
@@ -54,7 +55,7 @@ async function transition(
   actor: Actor,
   id: string,
   allowedFrom: readonly CompanyWalletStatus[],
-  action: string,
+  action: AuditAction,
   change: (before: WalletRow) => Partial<repository.NewWalletRow>,
   details: Record<string, unknown> = {},
   settles?: { status: 'approved' | 'rejected'; reason?: string },
@@ -69,10 +70,20 @@ async function transition(
     const after = await repository.updateWallet(tx, id, { ...change(before), statusChangedAt: new Date() });
     await auditWallet(tx, actor, action, after, { from: before.status, to: after.status, ...details });
     if (settles) settled = await settleApproval(tx, actor, { operationType: 'wallet_registration', subjectId: id }, settles);
+    if (settles && before.status !== after.status) await announceDecided(tx, after, settles);
     return after;
   });
   announceWalletApproval(deps, settled);
   return row;
+}
+
+/** wallet.approved or wallet.rejected for webhooks and the event stream, in the deciding transaction. */
+function announceDecided(tx: Tx, wallet: WalletRow, decision: { status: 'approved' | 'rejected'; reason?: string }): Promise<void> {
+  const target = { tenantId: wallet.tenantId, companyId: wallet.companyId };
+  const data = { walletId: wallet.id, companyId: wallet.companyId, address: wallet.address };
+  return decision.status === 'approved'
+    ? recordWebhookEvent(tx, { ...target, type: 'wallet.approved', data })
+    : recordWebhookEvent(tx, { ...target, type: 'wallet.rejected', data: { ...data, reason: decision.reason ?? '' } });
 }
 
 function chainDetails(step: ChainStep) {

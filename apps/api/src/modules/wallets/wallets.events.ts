@@ -1,4 +1,4 @@
-import { ROLES, SERVER_EVENTS, walletTexts, type ApprovalUpdatePayload, type CompanyWallet } from '@carbonledger/contracts';
+import { ROLES, SERVER_EVENTS, walletTexts, type ApprovalUpdatePayload, type AuditAction, type CompanyWallet } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import type { Actor } from '../../lib/actor';
 import { recordAudit } from '../audit';
@@ -13,7 +13,7 @@ const WALLET_APPROVER_ROLES = ['ADMIN', 'SUPER_ADMIN'] as const;
 export async function auditWallet(
   tx: Tx,
   actor: Actor,
-  action: string,
+  action: AuditAction,
   wallet: Pick<WalletRow, 'id' | 'address' | 'companyId'>,
   details: Record<string, unknown> = {},
 ) {

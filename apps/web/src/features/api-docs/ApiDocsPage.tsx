@@ -11,6 +11,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
+import { ApiAuthentication } from './components/ApiAuthentication';
+import { WebhookCatalogue } from './components/WebhookCatalogue';
 
 /** Where the rendered reference and the OpenAPI document are served (apps/api/src/plugins/openapi.ts). */
 const REFERENCE_URL = `${API_BASE_PATH}/reference/`;
@@ -49,6 +51,8 @@ export default function ApiDocsPage({ name }: { name: string }) {
           ))}
         </List>
       </Paper>
+      <ApiAuthentication />
+      <WebhookCatalogue />
     </Box>
   );
 }

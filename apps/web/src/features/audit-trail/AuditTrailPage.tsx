@@ -1,15 +1,11 @@
 import { actsForWholeTenant, hasPermission, SERVER_EVENTS, type AuditTrailFilters } from '@carbonledger/contracts';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDenied } from '../../components/AccessDenied';
-import { ListPagination } from '../../components/ListPagination';
+import { PagedListCard } from '../../components/PagedListCard';
 import { PageHeader } from '../../components/PageHeader';
 import { useAuthStore } from '../../lib/auth-store';
 import { currentLanguage } from '../../lib/i18n';
@@ -98,26 +94,13 @@ export default function AuditTrailPage({ name }: { name: string }) {
           setPage(0);
         }}
       />
-      <Card variant="outlined">
-        {trail.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-        {trail.isError && (
-          <Alert severity="error" action={<Button onClick={() => void trail.refetch()}>{t('auditTrail.retry')}</Button>}>
-            {translateMessage(t, trail.error.message)}
-          </Alert>
-        )}
-        {trail.isPending && !trail.isError && <Typography sx={{ p: 3 }}>{t('auditTrail.loading')}</Typography>}
-        {trail.data?.total === 0 && (
-          <Typography sx={{ p: 3 }} color="text.secondary">
-            {t('auditTrail.empty')}
-          </Typography>
-        )}
-        {trail.data && trail.data.total > 0 && (
-          <>
-            <AuditTrailTable list={trail.data} language={language} brokenAt={brokenAt} />
-            <ListPagination total={trail.data.total} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={setPageSize} />
-          </>
-        )}
-      </Card>
+      <PagedListCard
+        query={trail}
+        texts={{ loading: t('auditTrail.loading'), empty: t('auditTrail.empty'), retry: t('auditTrail.retry') }}
+        pager={{ page, pageSize, onPageChange: setPage, onPageSizeChange: setPageSize }}
+      >
+        {(list) => <AuditTrailTable list={list} language={language} brokenAt={brokenAt} />}
+      </PagedListCard>
     </Box>
   );
 }

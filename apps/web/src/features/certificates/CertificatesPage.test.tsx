@@ -57,6 +57,7 @@ function fakeApi(certificates: Certificate[], files: { pdf?: Response; qr?: Resp
     const page: CertificateList = {
       items,
       total: items.length,
+      totalCapped: false,
       page: Number(url.searchParams.get('page') ?? 1),
       pageSize: Number(url.searchParams.get('pageSize') ?? 20),
     };

@@ -167,7 +167,14 @@ export default function CertificatesPage({ name }: { name: string }) {
                 </TableBody>
               </Table>
             </TableContainer>
-            <ListPagination total={list.data.total} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={setPageSize} />
+            <ListPagination
+              total={list.data.total}
+              totalCapped={list.data.totalCapped}
+              page={page}
+              pageSize={pageSize}
+              onPageChange={setPage}
+              onPageSizeChange={setPageSize}
+            />
           </>
         )}
       </Card>

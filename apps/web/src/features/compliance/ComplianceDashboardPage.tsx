@@ -1,4 +1,4 @@
-import { actsForWholeTenant, type UpdateComplianceProfileRequest } from '@carbonledger/contracts';
+import { actsForWholeTenant } from '@carbonledger/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -7,18 +7,15 @@ import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ComplianceLimits } from '../../components/ComplianceLimits';
 import { ComplianceLimitsForm } from '../../components/ComplianceLimitsForm';
 import { PageHeader } from '../../components/PageHeader';
-import { ApiError } from '../../lib/api-client';
 import { useAuthStore } from '../../lib/auth-store';
-import { useSnackbar } from '../../lib/toast';
 import { useCompanies } from './api/companies';
-import { useComplianceProfile } from './api/compliance-profile';
-import { useUpdateComplianceProfile } from './api/update-compliance-profile';
+import { useComplianceLimitsSave, useComplianceProfile } from '../../lib/compliance-profile';
 import { DocumentsTable } from './components/DocumentsTable';
 import { ReviewFacts } from './components/ReviewFacts';
 
@@ -42,35 +39,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 export default function ComplianceDashboardPage({ name }: { name: string }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
   const user = useAuthStore((state) => state.user);
   const tenantWide = user ? actsForWholeTenant(user.role) : false;
   const [params, setParams] = useSearchParams();
   const companyId = (tenantWide && params.get('companyId')) || undefined;
   const companies = useCompanies(tenantWide);
   const profile = useComplianceProfile(companyId);
-  const update = useUpdateComplianceProfile();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<'dailyLimit' | 'monthlyLimit', string>>>({});
-
-  const save = (changes: UpdateComplianceProfileRequest) => {
-    if (!profile.data) return;
-    setFailure(null);
-    update.mutate(
-      { companyId: profile.data.companyId, changes },
-      {
-        onSuccess: () => {
-          setFieldErrors({});
-          enqueueSnackbar(t('compliance.saved'), { variant: 'success' });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields)
-            setFieldErrors(Object.fromEntries(Object.entries(error.fields).map(([field, messages]) => [field, messages[0]])));
-          else setFailure(error instanceof ApiError && error.is('COMPLIANCE__NOT_OFFICER') ? t('compliance.notOfficer') : error.message);
-        },
-      },
-    );
-  };
+  const { save, saving, failure, fieldErrors } = useComplianceLimitsSave(profile.data);
 
   return (
     <Box>
@@ -108,7 +83,7 @@ export default function ComplianceDashboardPage({ name }: { name: string }) {
                 <ComplianceLimitsForm
                   key={`${profile.data.companyId}-${profile.data.updatedAt ?? ''}`}
                   profile={profile.data}
-                  pending={update.isPending}
+                  pending={saving}
                   failure={failure}
                   fieldErrors={fieldErrors}
                   onSave={save}

@@ -1,135 +1,73 @@
-import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
-import ForestOutlined from '@mui/icons-material/ForestOutlined';
-import LocalFireDepartmentOutlined from '@mui/icons-material/LocalFireDepartmentOutlined';
-import TokenOutlined from '@mui/icons-material/TokenOutlined';
-import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
-import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import Add from '@mui/icons-material/Add';
+import RestartAlt from '@mui/icons-material/RestartAlt';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Skeleton from '@mui/material/Skeleton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { formatDateTime } from '../../lib/format';
-import { currentLanguage } from '../../lib/i18n';
-import { translateMessage } from '../../lib/messages';
 import { useAuthStore } from '../../lib/auth-store';
-import { useDashboardSummary } from './api/dashboard-summary';
+import { translateMessage } from '../../lib/messages';
+import { useDashboardLayout, useResetDashboardLayout, useSaveDashboardLayout } from './api/dashboard-layout';
+import { DashboardGrid } from './components/DashboardGrid';
+import { WidgetCatalogue } from './components/WidgetCatalogue';
+import type { WidgetCommand } from './components/WidgetFrame';
+import { addWidget, moveWidget, removeWidget, resizeWidget, sameLayout } from './layout';
+import type { DashboardWidgetDefinition } from './widget-definition';
 
-const QUICK_ACTIONS: readonly { key: string; path: string; icon: ReactNode }[] = [
-  { key: 'retire', path: '/retirements', icon: <LocalFireDepartmentOutlined /> },
-  { key: 'mint', path: '/minting', icon: <TokenOutlined /> },
-  { key: 'projects', path: '/carbon-projects', icon: <ForestOutlined /> },
-  { key: 'wallets', path: '/wallets', icon: <AccountBalanceWalletOutlined /> },
-  { key: 'certificates', path: '/certificates', icon: <WorkspacePremiumOutlined /> },
-  { key: 'kyc', path: '/kyc', icon: <VerifiedOutlined /> },
-];
-
-function SectionSkeleton() {
-  return (
-    <Box aria-hidden>
-      {[0, 1, 2].map((row) => (
-        <Skeleton key={row} height={40} />
-      ))}
-    </Box>
-  );
+interface DashboardPageProps {
+  /** The widgets this user may place (the registry is put together in app/). */
+  widgets: readonly DashboardWidgetDefinition[];
 }
 
-export default function DashboardPage() {
-  const { t, i18n } = useTranslation();
+/** docs/product.md §2 personalisable dashboard: the user's widgets, arranged as they left them (saved on the server). */
+export default function DashboardPage({ widgets }: DashboardPageProps) {
+  const { t } = useTranslation();
   const user = useAuthStore((state) => state.user);
-  const company = useAuthStore((state) => state.company);
-  const summary = useDashboardSummary();
-  const language = currentLanguage();
-  /**
-   * Audit actions read as a sentence in the user's language: 'security.login_succeeded' as the
-   * security event it records, 'retirement.created' as what happened. An action this version
-   * has no sentence for says so plainly instead of showing its raw key.
-   */
-  const actionLabel = (action: string) => {
-    const securityKey = `securityEvents.${action.replace(/^security\./, '')}`;
-    if (action.startsWith('security.') && i18n.exists(securityKey)) return t(securityKey);
-    const key = `dashboard.activityActions.${action}`;
-    return i18n.exists(key) ? t(key) : t('dashboard.activityOther');
+  const layout = useDashboardLayout();
+  const save = useSaveDashboardLayout();
+  const reset = useResetDashboardLayout();
+  const [catalogueOpen, setCatalogueOpen] = useState(false);
+  const items = layout.data?.items ?? [];
+  const persist = (next: typeof items) => {
+    if (!sameLayout(next, items)) save.mutate([...next]);
   };
+  const onCommand = (widget: DashboardWidgetDefinition, command: WidgetCommand) => {
+    if (command.kind === 'remove') persist(removeWidget(items, widget.id));
+    else if (command.kind === 'move') persist(moveWidget(items, widget.id, command.direction));
+    else persist(resizeWidget(items, widget.id, command.change));
+  };
+  const unplaced = widgets.filter((widget) => !items.some((item) => item.widget === widget.id));
+  const failure = save.error ?? reset.error;
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      <Box>
-        <Typography variant="h4" component="h1">
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
           {t('dashboard.welcome', { name: user?.firstName ?? '' })}
         </Typography>
-        <Typography color="text.secondary">{t('dashboard.subtitle', { company: company?.name ?? '' })}</Typography>
+        <Button startIcon={<Add />} variant="outlined" onClick={() => setCatalogueOpen(true)} disabled={!layout.data}>
+          {t('dashboard.grid.add')}
+        </Button>
+        <Button startIcon={<RestartAlt />} onClick={() => reset.mutate()} disabled={!layout.data?.saved || reset.isPending}>
+          {t('dashboard.grid.reset')}
+        </Button>
       </Box>
-
-      <Card component="section" aria-labelledby="quick-actions-title">
-        <CardHeader title={t('dashboard.quickActions')} slotProps={{ title: { id: 'quick-actions-title', component: 'h2', variant: 'h6' } }} />
-        <CardContent sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
-          {QUICK_ACTIONS.map((action) => (
-            <Button
-              key={action.key}
-              component={RouterLink}
-              to={action.path}
-              variant="outlined"
-              startIcon={action.icon}
-              sx={{ justifyContent: 'flex-start', py: 1.5 }}
-            >
-              {t(`dashboard.actions.${action.key}`)}
-            </Button>
-          ))}
-        </CardContent>
-      </Card>
-
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-        <Card component="section" aria-labelledby="pending-title">
-          <CardHeader title={t('dashboard.pendingActions')} slotProps={{ title: { id: 'pending-title', component: 'h2', variant: 'h6' } }} />
-          <CardContent>
-            {summary.isPending && <SectionSkeleton />}
-            {summary.isError && <Alert severity="error">{translateMessage(t, summary.error.message)}</Alert>}
-            {summary.data && summary.data.pendingActions.length === 0 && <Typography color="text.secondary">{t('dashboard.noPendingActions')}</Typography>}
-            {summary.data && summary.data.pendingActions.length > 0 && (
-              <List disablePadding>
-                {summary.data.pendingActions.map((action) => (
-                  <ListItem key={action.id} disablePadding divider>
-                    <ListItemButton component={RouterLink} to={action.link}>
-                      <ListItemText primary={action.title} secondary={action.description} />
-                    </ListItemButton>
-                  </ListItem>
-                ))}
-              </List>
-            )}
-          </CardContent>
-        </Card>
-
-        <Card component="section" aria-labelledby="activity-title">
-          <CardHeader title={t('dashboard.activityLog')} slotProps={{ title: { id: 'activity-title', component: 'h2', variant: 'h6' } }} />
-          <CardContent>
-            {summary.isPending && <SectionSkeleton />}
-            {summary.data && summary.data.recentActivity.length === 0 && <Typography color="text.secondary">{t('dashboard.noActivity')}</Typography>}
-            {summary.data && summary.data.recentActivity.length > 0 && (
-              <List disablePadding dense>
-                {summary.data.recentActivity.map((entry) => (
-                  <ListItem key={entry.id} divider>
-                    <ListItemText
-                      primary={actionLabel(entry.action)}
-                      secondary={`${entry.actor ?? t('dashboard.system')} · ${formatDateTime(entry.timestamp, language)}`}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            )}
-          </CardContent>
-        </Card>
-      </Box>
+      {failure && <Alert severity="error">{translateMessage(t, failure.message)}</Alert>}
+      {layout.isPending && <LinearProgress aria-label={t('common.loading')} />}
+      {layout.isError && <Alert severity="error">{translateMessage(t, layout.error.message)}</Alert>}
+      {layout.data && items.length === 0 && <Typography color="text.secondary">{t('dashboard.grid.emptyLayout')}</Typography>}
+      {layout.data && <DashboardGrid items={items} widgets={widgets} onChange={persist} onCommand={onCommand} />}
+      <WidgetCatalogue
+        open={catalogueOpen}
+        widgets={unplaced}
+        onClose={() => setCatalogueOpen(false)}
+        onAdd={(widget) => {
+          setCatalogueOpen(false);
+          persist(addWidget(items, widget.id, widget.size));
+        }}
+      />
     </Box>
   );
 }

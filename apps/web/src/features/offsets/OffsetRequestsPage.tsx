@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
+import { useAuthStore } from '../../lib/auth-store';
 import { currentLanguage } from '../../lib/i18n';
 import { useFallbackInterval, useRealtimeInvalidate } from '../../lib/realtime';
 import { useSnackbar } from '../../lib/toast';
@@ -33,6 +34,7 @@ export default function OffsetRequestsPage({ name }: { name: string }) {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);
   const [asking, setAsking] = useState(false);
+  const user = useAuthStore((state) => state.user);
   useRealtimeInvalidate([SERVER_EVENTS.offsetRequestUpdate, SERVER_EVENTS.retirementUpdate, SERVER_EVENTS.approvalUpdate], offsetKeys.all);
   const requests = useOffsetRequests({ status: status || undefined, page: page + 1, pageSize }, useFallbackInterval(30_000, 10_000));
 
@@ -82,7 +84,7 @@ export default function OffsetRequestsPage({ name }: { name: string }) {
         )}
         {requests.data && requests.data.total > 0 && (
           <>
-            <OffsetRequestsTable list={requests.data} language={language} />
+            <OffsetRequestsTable list={requests.data} language={language} currentUserId={user?.id} />
             <ListPagination total={requests.data.total} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={setPageSize} />
           </>
         )}

@@ -11,6 +11,8 @@ const TRANSLATED = [
   'requestedDateTooFar',
   'noPlatformSource',
   'loadFailed',
+  'notWithdrawable',
+  'notRequester',
 ] as const;
 
 const KEYS_BY_TEXT = new Map<string, string>(TRANSLATED.map((key) => [offsetTexts[key], `offsets.texts.${key}`]));

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { registryTexts, type CarbonProject, type ProjectStats, type Vcu } from '@carbonledger/contracts';
+import { registryTexts, type CarbonProject, type CompanyWallet, type ProjectStats, type PurchaseOrder, type Vcu } from '@carbonledger/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -76,9 +76,60 @@ const VCUS: Vcu[] = [
 ];
 
 /** A stand-in for the API: answers like the server (search over name, id and location; type filter) and records each call. */
+const WALLET: CompanyWallet = {
+  id: '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+  companyId: '1b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+  companyName: 'Verde Energia S.A.',
+  address: 'BuyerWa11et1111111111111111111111111111111',
+  name: 'Treasury',
+  type: 'external',
+  provider: null,
+  status: 'approved',
+  operational: true,
+  primary: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  createdBy: null,
+  approvedBy: null,
+  approvedAt: null,
+  statusReason: null,
+  verifiedOnChainAt: null,
+};
+const QUOTE: PurchaseOrder = {
+  id: '2b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d',
+  companyId: WALLET.companyId,
+  companyName: WALLET.companyName,
+  projectId: '3107',
+  projectName: 'Texas Panhandle Wind Energy',
+  vintage: 2023,
+  quantity: '4',
+  available: '40',
+  currency: 'EUR',
+  unitPriceUsd: '12.50',
+  rate: '0.9200',
+  unitPrice: '11.50',
+  subtotal: '46.00',
+  feeRateBps: 100,
+  fee: '0.46',
+  total: '46.46',
+  status: 'quoted',
+  quoteExpiresAt: '2026-01-01T00:15:00.000Z',
+  paymentDueAt: null,
+  walletAddress: null,
+  invoiceId: null,
+  invoiceNumber: null,
+  serialNumbers: [],
+  mintAddress: null,
+  signature: null,
+  deliveryError: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+let purchaseOrders: PurchaseOrder[] = [];
+
 function fakeApi({ failProjects = false } = {}) {
   const calls: URL[] = [];
-  stubApi(({ url, path }) => {
+  purchaseOrders = [];
+  stubApi(({ url, path, method }) => {
     calls.push(url);
     if (path === '/projects/stats') return ok(STATS);
     if (path === '/projects') {
@@ -92,6 +143,14 @@ function fakeApi({ failProjects = false } = {}) {
     }
     if (path === '/projects/2250') return ok({ ...PROJECTS[0], vcuBlocks: [] });
     if (path === '/projects/2250/vcus') return ok(VCUS);
+    if (path === '/purchases/orders') return ok({ orders: purchaseOrders });
+    if (path === '/purchases/availability') return ok({ projectId: '3107', vintages: [{ vintage: 2023, available: '40', unitPriceUsd: '12.50' }] });
+    if (path === '/wallets') return ok([WALLET]);
+    if (path === '/purchases/quotes' && method === 'POST') return ok(QUOTE, 201, 'Quote ready.');
+    if (path === `/purchases/orders/${QUOTE.id}/confirm` && method === 'POST') {
+      purchaseOrders = [{ ...QUOTE, status: 'invoiced', invoiceNumber: 'INV-000042', invoiceId: QUOTE.id, walletAddress: WALLET.address }];
+      return ok(purchaseOrders[0]);
+    }
     return refused(404, 'NOT_FOUND', 'The requested resource was not found.');
   });
   return calls;
@@ -197,15 +256,48 @@ describe('carbon projects page', () => {
     expect(within(blocks).getByText(VCUS[0]!.serialNumber)).toBeTruthy();
     expect(within(blocks).getByText('Free to import')).toBeTruthy();
     expect(within(dialog).queryByRole('link', { name: /Mint tokens/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Buy credits' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/carbon-projects'));
   });
+
+  it('buys credits from a card: vintage and quantity capped at what is free, the quote in EUR, then the order with its invoice in the list', async () => {
+    const calls = fakeApi();
+    signInAs('COMPANY_ADMIN');
+    renderPage();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(await screen.findByText('No purchase orders yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Buy credits of Texas Panhandle Wind Energy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy credits — Texas Panhandle Wind Energy' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Vintage' }));
+    fireEvent.click(await screen.findByRole('option', { name: /2023 — 40 tCO2e available/ }));
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity (tCO2e)' });
+    fireEvent.change(quantity, { target: { value: '41' } });
+    expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Get quote' }).disabled).toBe(true);
+    fireEvent.change(quantity, { target: { value: '4' } });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Currency' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'EUR' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get quote' }));
+    const quote = await within(dialog).findByRole('region', { name: 'Quote' });
+    expect(quote.textContent).toContain('46.46');
+    expect(quote.textContent).toContain('0.9200 EUR per 1 USD');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Wallet receiving the tokens' }));
+    fireEvent.click(await screen.findByRole('option', { name: /Treasury/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm order' }));
+    expect((await within(dialog).findByText(/Invoice INV-000042/)).textContent).toContain('waits for payment');
+    const confirm = calls.find((url) => url.pathname.endsWith('/confirm'));
+    expect(confirm).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByText('INV-000042')).toBeTruthy();
+    expect(screen.getByText('Invoiced')).toBeTruthy();
+  }, 20_000);
 
   it("says 'Failed to load projects' when the list cannot load, and says so when nothing matches", async () => {
     fakeApi({ failProjects: true });
     signInAs('VIEWER');
     const failing = renderPage();
-    expect((await screen.findByRole('alert')).textContent).toContain(registryTexts.loadProjectsFailed);
+    // The purchase orders section has its own alert; the projects' failure is the one naming them.
+    await waitFor(() => expect(screen.getAllByRole('alert').some((alert) => alert.textContent?.includes(registryTexts.loadProjectsFailed))).toBe(true));
     failing.unmount();
 
     fakeApi();

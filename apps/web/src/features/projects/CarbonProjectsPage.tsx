@@ -1,4 +1,4 @@
-import { PROJECT_TYPES, canAccess, type ProjectType } from '@carbonledger/contracts';
+import { PROJECT_TYPES, actsForWholeTenant, canAccess, type ProjectType } from '@carbonledger/contracts';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
@@ -23,6 +23,8 @@ import { useProjects } from './api/projects';
 import { ProjectCard } from './components/ProjectCard';
 import { ImportVcuDialog } from './components/ImportVcuDialog';
 import { ProjectDetailDialog } from './components/ProjectDetailDialog';
+import { BuyCreditsDialog } from './components/BuyCreditsDialog';
+import { PurchaseOrdersSection } from './components/PurchaseOrdersSection';
 
 const PAGE_SIZE = 12;
 /** Typing waits this long before searching, so a word is one request, not one per letter. */
@@ -30,7 +32,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 type TypeFilter = 'all' | ProjectType;
 
-/** docs/product.md §2 /carbon-projects: search, type filter, stats, project cards with the mint action, detail (?project=<id>), VCU import for minters. */
+/** docs/product.md §2 /carbon-projects: search, type filter, stats, project cards with the mint and purchase actions, detail (?project=<id>), VCU import for minters, the purchase orders. */
 export default function CarbonProjectsPage({ name }: { name: string }) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -44,6 +46,8 @@ export default function CarbonProjectsPage({ name }: { name: string }) {
   const [type, setType] = useState<TypeFilter>('all');
   const [page, setPage] = useState(1);
   const [importOpen, setImportOpen] = useState(false);
+  const [buying, setBuying] = useState<{ id: string; name: string } | null>(null);
+  const canReadTokens = Boolean(user && session && canAccess(user.role, session.permissions, 'tokens', 'read'));
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -159,7 +163,13 @@ export default function CarbonProjectsPage({ name }: { name: string }) {
       {projects.data && projects.data.items.length > 0 && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } }}>
           {projects.data.items.map((project) => (
-            <ProjectCard key={project.id} project={project} canMint={canMint} onDetails={() => openDetail(project.id)} />
+            <ProjectCard
+              key={project.id}
+              project={project}
+              canMint={canMint}
+              onDetails={() => openDetail(project.id)}
+              onBuy={canMint ? () => setBuying({ id: project.id, name: project.name }) : undefined}
+            />
           ))}
         </Box>
       )}
@@ -167,7 +177,10 @@ export default function CarbonProjectsPage({ name }: { name: string }) {
         <Pagination count={pages} page={page} onChange={(_event, value) => setPage(value)} sx={{ alignSelf: 'center' }} aria-label={t('projects.pagination')} />
       )}
 
-      <ProjectDetailDialog projectId={detailId} canMint={canMint} onClose={() => openDetail(null)} />
+      {canReadTokens && <PurchaseOrdersSection showCompany={Boolean(user && actsForWholeTenant(user.role))} />}
+
+      <ProjectDetailDialog projectId={detailId} canMint={canMint} onClose={() => openDetail(null)} onBuy={canMint ? setBuying : undefined} />
+      {canMint && <BuyCreditsDialog project={buying} onClose={() => setBuying(null)} />}
       {canMint && <ImportVcuDialog open={importOpen} onClose={() => setImportOpen(false)} />}
     </Box>
   );

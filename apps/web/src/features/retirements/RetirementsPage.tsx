@@ -5,9 +5,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ListPagination } from '../../components/ListPagination';
 import { HelpLink } from '../../components/HelpLink';
 import { PageHeader } from '../../components/PageHeader';
@@ -48,6 +48,12 @@ export default function RetirementsPage({ name }: { name: string }) {
   const companies = useCompanies();
   const [formCompanyId, setFormCompanyId] = useState<string | null>(null);
   const holdings = useRetireableHoldings(formCompanyId ?? user?.companyId ?? '');
+  // A link may open the form prefilled (the dashboard's retire-first suggestions): holding = mint:wallet, amount in tCO2e.
+  const [searchParams] = useSearchParams();
+  const prefill = useMemo(() => {
+    const holding = searchParams.get('holding');
+    return holding ? { holding, amount: searchParams.get('amount') ?? '' } : undefined;
+  }, [searchParams]);
   const { state, flow } = useRetirementFlow(browserWallet.connected);
   const [lastRequest, setLastRequest] = useState<CreateRetirementRequest | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -91,7 +97,8 @@ export default function RetirementsPage({ name }: { name: string }) {
       onError: (error) => enqueueSnackbar(retirementFailureText(t, error, signingTexts.signFailed), { variant: 'error' }),
     });
 
-  const formReady = companies.data && user;
+  // A prefilled holding can only be selected once the holdings it names are loaded.
+  const formReady = companies.data && user && !(prefill && holdings.isPending);
   return (
     <Box>
       <PageHeader title={name} subtitle={t('retirements.subtitle')} actions={<HelpLink topic="retiring-and-certificates" />} />
@@ -115,6 +122,7 @@ export default function RetirementsPage({ name }: { name: string }) {
             busy={state.phase === 'running'}
             onConnect={() => setPickerOpen(true)}
             onSubmit={retire}
+            prefill={prefill}
           />
         ) : (
           !companies.isError && <LinearProgress aria-label={t('common.loading')} sx={{ mb: 3 }} />
@@ -129,7 +137,14 @@ export default function RetirementsPage({ name }: { name: string }) {
           {list.data && list.data.items.length > 0 && (
             <>
               <RetirementsTable items={list.data.items} actions={{ canOperate, onView: setViewing, onCancel: setCancelling, onPrepare: openInSignTool }} />
-              <ListPagination total={list.data.total} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={setPageSize} />
+              <ListPagination
+                total={list.data.total}
+                totalCapped={list.data.totalCapped}
+                page={page}
+                pageSize={pageSize}
+                onPageChange={setPage}
+                onPageSizeChange={setPageSize}
+              />
             </>
           )}
         </CardContent>

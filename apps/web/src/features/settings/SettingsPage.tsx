@@ -5,12 +5,14 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
-import { NotAvailableYet } from '../../components/NotAvailableYet';
 import { PageHeader } from '../../components/PageHeader';
 import { SETTINGS_TABS, SettingsTabs, type SettingsTab } from '../../components/SettingsTabs';
 import { useAuthStore } from '../../lib/auth-store';
+import { AdvancedTab } from './components/AdvancedTab';
+import { ApiIntegrationsTab } from './components/ApiIntegrationsTab';
 import { BlockchainTab } from './components/BlockchainTab';
 import { CompanyTab } from './components/CompanyTab';
+import { NotificationsTab } from './components/NotificationsTab';
 import { ComplianceTab } from './components/ComplianceTab';
 import { SecurityTab } from './components/SecurityTab';
 
@@ -24,7 +26,6 @@ export default function SettingsPage({ name }: { name: string }) {
   if (!user) return null;
   // The Profile tab is its own screen (features/profile).
   if (tab === 'profile') return <Navigate to="/profile" replace />;
-  const tabName = t(`settings.tabs.${tab}`);
   // The same rule as the API's settings:blockchain guard (roles.ts), so the tab never opens onto a refusal.
   const blockchainAllowed = canManageBlockchainSettings(user.role, permissions ?? []);
 
@@ -43,7 +44,9 @@ export default function SettingsPage({ name }: { name: string }) {
             {t('settings.restricted.message')}
           </Alert>
         )}
-        {(tab === 'api' || tab === 'notifications' || tab === 'advanced') && <NotAvailableYet name={tabName} />}
+        {tab === 'api' && <ApiIntegrationsTab userId={user.id} role={user.role} />}
+        {tab === 'notifications' && <NotificationsTab />}
+        {tab === 'advanced' && <AdvancedTab role={user.role} permissions={permissions ?? []} />}
       </Box>
     </Box>
   );

@@ -1,14 +1,10 @@
 import { SERVER_EVENTS, type ActivityFilters } from '@carbonledger/contracts';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPagination } from '../../components/ListPagination';
+import { PagedListCard } from '../../components/PagedListCard';
 import { PageHeader } from '../../components/PageHeader';
 import { currentLanguage } from '../../lib/i18n';
 import { translateMessage } from '../../lib/messages';
@@ -82,26 +78,13 @@ export default function TeamActivityPage({ name }: { name: string }) {
           setPage(0);
         }}
       />
-      <Card variant="outlined">
-        {activity.isFetching && <LinearProgress aria-label={t('common.loading')} />}
-        {activity.isError && (
-          <Alert severity="error" action={<Button onClick={() => void activity.refetch()}>{t('teamActivity.retry')}</Button>}>
-            {translateMessage(t, activity.error.message)}
-          </Alert>
-        )}
-        {activity.isPending && !activity.isError && <Typography sx={{ p: 3 }}>{t('teamActivity.loading')}</Typography>}
-        {activity.data?.total === 0 && (
-          <Typography sx={{ p: 3 }} color="text.secondary">
-            {t('teamActivity.empty')}
-          </Typography>
-        )}
-        {activity.data && activity.data.total > 0 && (
-          <>
-            <ActivityTable list={activity.data} language={language} />
-            <ListPagination total={activity.data.total} page={page} pageSize={pageSize} onPageChange={setPage} onPageSizeChange={setPageSize} />
-          </>
-        )}
-      </Card>
+      <PagedListCard
+        query={activity}
+        texts={{ loading: t('teamActivity.loading'), empty: t('teamActivity.empty'), retry: t('teamActivity.retry') }}
+        pager={{ page, pageSize, onPageChange: setPage, onPageSizeChange: setPageSize }}
+      >
+        {(list) => <ActivityTable list={list} language={language} />}
+      </PagedListCard>
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { TransactionList, TransactionView } from '@carbonledger/contracts';
+import { LIST_COUNT_CAP, type TransactionList, type TransactionView } from '@carbonledger/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ok, refused, renderScreen, setUpScreenTests, stubApi } from '../../test/screen';
@@ -34,7 +34,7 @@ function transaction(overrides: Partial<TransactionView> & Pick<TransactionView,
 }
 
 function page(items: TransactionView[], extra: Partial<TransactionList> = {}): TransactionList {
-  return { items, total: items.length, page: 1, pageSize: 20, chainAvailable: true, ...extra };
+  return { items, total: items.length, totalCapped: false, page: 1, pageSize: 20, chainAvailable: true, ...extra };
 }
 
 /** Answers GET /transactions with each answer in turn (an Error stands for a failing server) and records the query. */
@@ -173,5 +173,13 @@ describe('transactions page', () => {
     fakeApi(page([transaction({ id: 'mint-1', type: 'mint' })], { chainAvailable: false }));
     renderPage();
     expect(await screen.findByText(/Transfers on the chain could not be read right now/)).toBeTruthy();
+  });
+
+  it('tells a count capped at the list window as "more than 10,000" with the hint (docs/lists.md)', async () => {
+    const items = Array.from({ length: 20 }, (_, index) => transaction({ id: `mint-${index}`, type: 'mint' }));
+    fakeApi(page(items, { total: LIST_COUNT_CAP, totalCapped: true }));
+    renderPage();
+    expect(await screen.findByText('1–20 of more than 10,000')).toBeTruthy();
+    expect(screen.getByText(/Only the first 10,000 are listed/)).toBeTruthy();
   });
 });

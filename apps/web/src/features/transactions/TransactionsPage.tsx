@@ -100,7 +100,15 @@ export default function TransactionsPage({ name }: { name: string }) {
           {data && data.items.length > 0 && (
             <>
               <TransactionsTable transactions={data.items} onCopyHash={(hash) => void copyHash(hash)} onDetails={setSelected} />
-              <ListPagination total={data.total} page={page} pageSize={pageSize} pageSizes={PAGE_SIZES} onPageChange={setPage} onPageSizeChange={setPageSize} />
+              <ListPagination
+                total={data.total}
+                totalCapped={data.totalCapped}
+                page={page}
+                pageSize={pageSize}
+                pageSizes={PAGE_SIZES}
+                onPageChange={setPage}
+                onPageSizeChange={setPageSize}
+              />
             </>
           )}
         </CardContent>

@@ -34,7 +34,14 @@ function stubList() {
   const state = { minted: false, reads: 0 };
   stubApi(() => {
     state.reads += 1;
-    const list: TransactionList = { items: state.minted ? [mint] : [], total: state.minted ? 1 : 0, page: 1, pageSize: 20, chainAvailable: true };
+    const list: TransactionList = {
+      items: state.minted ? [mint] : [],
+      total: state.minted ? 1 : 0,
+      totalCapped: false,
+      page: 1,
+      pageSize: 20,
+      chainAvailable: true,
+    };
     return ok(list);
   });
   return state;

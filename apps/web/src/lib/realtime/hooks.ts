@@ -3,7 +3,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { appRealtime } from './app-realtime';
 import type { RealtimeEventName, RealtimeHandler, RealtimeSubscriptionPayloads } from './events';
-import type { RealtimeClient, RealtimeStatus } from './realtime-client';
+import type { RealtimeClient, RealtimeDebugState, RealtimeStatus } from './realtime-client';
 
 /** Calls the handler for every valid payload of the event while the component is mounted; connects on first use. */
 export function useRealtimeEvent<E extends RealtimeEventName>(event: E, handler: RealtimeHandler<E>, client: RealtimeClient = appRealtime()): void {
@@ -55,4 +55,9 @@ export function useRealtimeStatus(client: RealtimeClient = appRealtime()): Realt
  */
 export function useFallbackInterval<T extends number | false>(whileConnected: T, whileOffline: number, client: RealtimeClient = appRealtime()): T | number {
   return useRealtimeStatus(client) === 'connected' ? whileConnected : whileOffline;
+}
+
+/** The websocket debug panel's view of the connection (docs/product.md §2): state, topics held, the last events. */
+export function useRealtimeDebug(client: RealtimeClient = appRealtime()): RealtimeDebugState {
+  return useSyncExternalStore(client.onDebugChange, client.debug, client.debug);
 }

@@ -1,5 +1,5 @@
 /** The realtime client's public face for screens: typed subscriptions, query invalidation, connection state. */
 export { appRealtime } from './app-realtime';
-export { useFallbackInterval, useRealtimeEvent, useRealtimeInvalidate, useRealtimeStatus, useRealtimeSubscription } from './hooks';
+export { useFallbackInterval, useRealtimeEvent, useRealtimeDebug, useRealtimeInvalidate, useRealtimeStatus, useRealtimeSubscription } from './hooks';
 export type { RealtimeEventMap, RealtimeEventName, RealtimeHandler, RealtimeSubscriptionPayloads } from './events';
-export type { RealtimeClient, RealtimeStatus } from './realtime-client';
+export type { RealtimeClient, RealtimeDebugEvent, RealtimeDebugState, RealtimeStatus } from './realtime-client';

@@ -4,7 +4,7 @@ import { REALTIME, SERVER_EVENTS, type MintingJob } from '@carbonledger/contract
 import { Server, type ServerOptions, type Socket as ServerSocket } from 'socket.io';
 import { io } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRealtimeClient, type RealtimeClient, type RealtimeTiming } from './realtime-client';
+import { REALTIME_DEBUG_EVENTS, createRealtimeClient, type RealtimeClient, type RealtimeTiming } from './realtime-client';
 
 /** A socket.io server shaped like the API's gateway: token-checked members, open guests. */
 let server: Server;
@@ -243,5 +243,35 @@ describe('realtime client against a socket.io server', () => {
     expect(topicEvents[4]).toEqual({ event: 'unsubscribe_transactions', payload: undefined });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(topicEvents).toHaveLength(5);
+  });
+});
+
+describe('the websocket debug panel view', () => {
+  it('shows the state, the topics held and the last events received, newest first and at most REALTIME_DEBUG_EVENTS', async () => {
+    const realtime = client(() => 'token-1');
+    const before = realtime.debug();
+    expect(before).toMatchObject({ status: 'disconnected', namespace: null, socketId: null, topics: [], events: [] });
+    expect(realtime.debug()).toBe(before);
+    let changes = 0;
+    realtime.onDebugChange(() => (changes += 1));
+    const release = realtime.subscribe('approvals', undefined);
+    realtime.start();
+    await until(() => realtime.status() === 'connected' && realtime.debug().events.length > 0);
+    const connected = realtime.debug();
+    expect(connected).toMatchObject({ status: 'connected', namespace: REALTIME.namespace, topics: [{ topic: 'approvals', payload: undefined }] });
+    expect(connected.socketId).toEqual(expect.any(String));
+    expect(connected.events.map((event) => event.name)).toEqual([SERVER_EVENTS.connectionConfirmed]);
+
+    for (let index = 0; index < REALTIME_DEBUG_EVENTS + 5; index++)
+      server.of(REALTIME.namespace).emit(SERVER_EVENTS.mintingJobUpdate, { ...job, progress: index });
+    await until(() => (realtime.debug().events[0]?.payload as MintingJob | undefined)?.progress === REALTIME_DEBUG_EVENTS + 4);
+    const events = realtime.debug().events;
+    expect(events).toHaveLength(REALTIME_DEBUG_EVENTS);
+    expect((events.at(-1)!.payload as MintingJob).progress).toBe(5);
+    expect(events[0]!.seq).toBeGreaterThan(events[1]!.seq);
+    expect(changes).toBeGreaterThan(REALTIME_DEBUG_EVENTS);
+
+    release();
+    expect(realtime.debug().topics).toEqual([]);
   });
 });

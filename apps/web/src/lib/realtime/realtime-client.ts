@@ -34,6 +34,34 @@ export interface RealtimeClientOptions {
   timing?: Partial<RealtimeTiming>;
 }
 
+/** How many received events the debug panel keeps (a ring buffer: the oldest drops out). */
+export const REALTIME_DEBUG_EVENTS = 50;
+
+/** One event the socket received, as it arrived (docs/product.md §2 websocket debug panel). */
+export interface RealtimeDebugEvent {
+  /** Increasing per client, a stable list key. */
+  seq: number;
+  name: string;
+  receivedAt: string;
+  payload: unknown;
+}
+
+/**
+ * What the websocket debug panel shows: this browser's own connection only (the server put it
+ * in its user's and company's rooms), so it never holds another tenant's data.
+ */
+export interface RealtimeDebugState {
+  status: RealtimeStatus;
+  error: string | null;
+  /** The namespace the socket opened, null before the first connection. */
+  namespace: string | null;
+  socketId: string | null;
+  /** The docs/product.md §7 topics held now, with the payload each was subscribed with. */
+  topics: readonly { topic: RealtimeTopic; payload: unknown }[];
+  /** Newest first, at most REALTIME_DEBUG_EVENTS. */
+  events: readonly RealtimeDebugEvent[];
+}
+
 /** A closure, not a class: its functions may be passed around unbound (useSyncExternalStore takes two of them). */
 export interface RealtimeClient {
   /** Connects unless already connected or connecting; a disabled client stays disabled until stop(). */
@@ -53,6 +81,9 @@ export interface RealtimeClient {
   status: () => RealtimeStatus;
   lastError: () => string | null;
   onStatusChange: (listener: () => void) => () => void;
+  /** An immutable snapshot, the same object until something changes (useSyncExternalStore). */
+  debug: () => RealtimeDebugState;
+  onDebugChange: (listener: () => void) => () => void;
 }
 
 const DEFAULT_TIMING: RealtimeTiming = {
@@ -112,12 +143,27 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   /** Bumped by every stop/reopen, so a connection still being prepared for an older one is dropped. */
   let generation = 0;
+  const debugListeners = new Set<() => void>();
+  let debugEvents: RealtimeDebugEvent[] = [];
+  let debugSeq = 0;
+  let debugNamespace: string | null = null;
+  let debugSnapshot: RealtimeDebugState | null = null;
+  const debugChanged = () => {
+    debugSnapshot = null;
+    for (const listener of debugListeners) listener();
+  };
 
   const setStatus = (next: RealtimeStatus, message: string | null = error) => {
     if (next === state && message === error) return;
     state = next;
     error = message;
     for (const listener of statusListeners) listener();
+    debugChanged();
+  };
+
+  const recordEvent = (name: string, payload: unknown) => {
+    debugEvents = [{ seq: ++debugSeq, name, receivedAt: new Date().toISOString(), payload }, ...debugEvents].slice(0, REALTIME_DEBUG_EVENTS);
+    debugChanged();
   };
 
   const closeSocket = () => {
@@ -194,6 +240,8 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     });
     socket = current;
     socketToken = token;
+    debugNamespace = namespace;
+    current.onAny(recordEvent);
     current.onAny(dispatch);
     current.on('connect', () => {
       attempts = 0;
@@ -267,10 +315,13 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     subscribe(topic, payload) {
       const subscription = { topic, payload };
       subscriptions.add(subscription);
+      debugChanged();
       // Not yet connected: the connect handler sends it (socket.io would buffer an emit and send it twice).
       if (socket?.connected) socket.emit(subscribeEvent(topic), payload);
       return () => {
-        if (!subscriptions.delete(subscription) || !socket?.connected) return;
+        if (!subscriptions.delete(subscription)) return;
+        debugChanged();
+        if (!socket?.connected) return;
         const remaining = [...subscriptions].filter((held) => held.topic === topic).at(-1);
         if (remaining) socket.emit(subscribeEvent(topic), remaining.payload);
         else socket.emit(unsubscribeEvent(topic));
@@ -282,6 +333,23 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
       statusListeners.add(listener);
       return () => {
         statusListeners.delete(listener);
+      };
+    },
+    debug() {
+      debugSnapshot ??= {
+        status: state,
+        error,
+        namespace: debugNamespace,
+        socketId: socket?.id ?? null,
+        topics: [...subscriptions].map(({ topic, payload }) => ({ topic, payload })),
+        events: debugEvents,
+      };
+      return debugSnapshot;
+    },
+    onDebugChange(listener) {
+      debugListeners.add(listener);
+      return () => {
+        debugListeners.delete(listener);
       };
     },
   };

@@ -1,7 +1,9 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { RealtimeEventName } from './events';
-import type { RealtimeClient, RealtimeStatus } from './realtime-client';
+import type { RealtimeClient, RealtimeDebugState, RealtimeStatus } from './realtime-client';
+
+const NO_DEBUG = { status: 'disconnected', error: null, namespace: null, socketId: null, topics: [], events: [] } as const;
 
 /** A client whose server is this test: it delivers events and changes state on demand. */
 export function fakeClient() {
@@ -10,6 +12,7 @@ export function fakeClient() {
   /** The subscriptions held now, oldest first. */
   const subscriptions: { topic: string; payload: unknown }[] = [];
   let state: RealtimeStatus = 'disconnected';
+  let debugState: RealtimeDebugState = NO_DEBUG;
   const client: RealtimeClient = {
     start: vi.fn(),
     stop: vi.fn(),
@@ -34,6 +37,8 @@ export function fakeClient() {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
+    debug: () => (debugState.status === state ? debugState : (debugState = { ...NO_DEBUG, status: state })),
+    onDebugChange: () => () => undefined,
   };
   return {
     client,

@@ -1,10 +1,10 @@
 import { activityTypeLabel, humaniseName, type AuditTrailFacets, type Language } from '@carbonledger/contracts';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { ClearFiltersButton, DayRangeFilter, PersonFilter } from '../../../components/LogFilterFields';
 
 /** What the reader picked; empty strings mean "any". Days are the reader's local days. */
 export interface AuditFilterValues {
@@ -63,14 +63,7 @@ export function AuditFiltersBar({
         slotProps={{ htmlInput: { maxLength: 100 } }}
         sx={{ minWidth: 240 }}
       />
-      <TextField {...select} label={t('auditTrail.filters.actor')} value={values.actorId} onChange={set('actorId')}>
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {facets?.users.map((user) => (
-          <MenuItem key={user.id} value={user.id}>
-            {user.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      <PersonFilter label={t('auditTrail.filters.actor')} value={values.actorId} people={facets?.users} onChange={set('actorId')} />
       <TextField {...select} label={t('auditTrail.filters.action')} value={values.action} onChange={set('action')}>
         <MenuItem value="">{t('common.all')}</MenuItem>
         {facets && actionItems(facets.actions, language)}
@@ -90,25 +83,14 @@ export function AuditFiltersBar({
         onChange={set('resourceId')}
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
-      <TextField
-        type="date"
-        size="small"
-        label={t('auditTrail.filters.from')}
-        value={values.fromDay}
-        onChange={set('fromDay')}
-        slotProps={{ inputLabel: { shrink: true } }}
+      <DayRangeFilter
+        labels={{ from: t('auditTrail.filters.from'), to: t('auditTrail.filters.to') }}
+        from={values.fromDay}
+        to={values.toDay}
+        onFromChange={set('fromDay')}
+        onToChange={set('toDay')}
       />
-      <TextField
-        type="date"
-        size="small"
-        label={t('auditTrail.filters.to')}
-        value={values.toDay}
-        onChange={set('toDay')}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <Button onClick={() => onChange(NO_AUDIT_FILTERS)} disabled={Object.values(values).every((value) => value === '')}>
-        {t('auditTrail.filters.clear')}
-      </Button>
+      <ClearFiltersButton label={t('auditTrail.filters.clear')} values={values} onClear={() => onChange(NO_AUDIT_FILTERS)} />
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import { countryName, formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { useSnackbar } from '../../../lib/toast';
@@ -145,14 +146,16 @@ export function KycCaseView({ kycCase, currentUserId }: { kycCase: KycReviewCase
   const decide = useDecideKycCase();
   const [deciding, setDeciding] = useState<KycDecisionKind | null>(null);
   const open = KYC_DECIDABLE_STATUSES.includes(kycCase.status);
-  const decidable = kycCase.canDecide && open;
+  // An approve or reject the delegation matrix sent for approval is decided in /approvals first.
+  const decidable = kycCase.canDecide && open && !kycCase.pendingDecision;
   const reopenable = kycCase.canDecide && KYC_REOPENABLE_STATUSES.includes(kycCase.status);
   const confirm = (reason: string | undefined) =>
     deciding &&
     decide.mutate(
       { id: kycCase.id, decision: deciding, reason },
       {
-        onSuccess: () => enqueueSnackbar(t(`kycReviews.decisions.${deciding}.done`), { variant: 'success' }),
+        onSuccess: (view) =>
+          enqueueSnackbar(view.pendingDecision ? t('governance.kyc.awaitingApproval') : t(`kycReviews.decisions.${deciding}.done`), { variant: 'success' }),
         onError: (error) => enqueueSnackbar(reviewFailureText(t, error), { variant: 'error' }),
         onSettled: () => setDeciding(null),
       },
@@ -174,6 +177,19 @@ export function KycCaseView({ kycCase, currentUserId }: { kycCase: KycReviewCase
             : t('kycReviews.notSubmitted')}
         </Typography>
         {kycCase.submittedBy?.id === currentUserId && <Alert severity="info">{t('kycReviews.errors.KYC__OWN_CASE')}</Alert>}
+        {kycCase.pendingDecision && (
+          <Alert
+            severity="warning"
+            data-testid="kyc-pending-decision"
+            action={
+              <Button color="inherit" size="small" component={RouterLink} to="/approvals">
+                {t('governance.kyc.openApprovals')}
+              </Button>
+            }
+          >
+            {t(kycCase.pendingDecision.decision === 'approve' ? 'governance.kyc.pendingApprove' : 'governance.kyc.pendingReject')}
+          </Alert>
+        )}
         <CaseData kycCase={kycCase} />
         <Section title={t('kycReviews.documents')}>
           {kycCase.documents.length === 0 ? (

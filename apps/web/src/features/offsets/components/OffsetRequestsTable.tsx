@@ -1,4 +1,5 @@
 import type { Language, OffsetRequest, OffsetRequestList, OffsetRequestStatus } from '@carbonledger/contracts';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
@@ -8,8 +9,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { countryName, formatDateTime } from '../../../lib/format';
+import { useSnackbar } from '../../../lib/toast';
+import { useWithdrawOffsetRequest } from '../api/withdraw-offset-request';
 import { offsetMessage } from '../offset-messages';
 
 const STATUS_COLOURS: Record<OffsetRequestStatus, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
@@ -19,6 +24,7 @@ const STATUS_COLOURS: Record<OffsetRequestStatus, 'default' | 'info' | 'success'
   completed: 'success',
   rejected: 'error',
   failed: 'error',
+  withdrawn: 'default',
 };
 
 function Outcome({ request }: { request: OffsetRequest }) {
@@ -44,9 +50,29 @@ function Outcome({ request }: { request: OffsetRequest }) {
   );
 }
 
-/** Both sides' view of the requests: what was asked, by whom, its status and, once retired, its certificate. */
-export function OffsetRequestsTable({ list, language }: { list: OffsetRequestList; language: Language }) {
+/**
+ * Both sides' view of the requests: what was asked, by whom, its status and, once retired, its
+ * certificate. The requester may withdraw their own request while it waits for approval.
+ */
+export function OffsetRequestsTable({ list, language, currentUserId }: { list: OffsetRequestList; language: Language; currentUserId: string | undefined }) {
   const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const withdraw = useWithdrawOffsetRequest();
+  const [withdrawing, setWithdrawing] = useState<{ request: OffsetRequest; idempotencyKey: string } | null>(null);
+  const confirmWithdraw = () => {
+    if (!withdrawing) return;
+    withdraw.mutate(
+      { id: withdrawing.request.id, idempotencyKey: withdrawing.idempotencyKey },
+      {
+        onSuccess: () => enqueueSnackbar(t('governance.offsets.withdrawn'), { variant: 'success' }),
+        onError: (error) =>
+          enqueueSnackbar(error instanceof Error && error.message ? offsetMessage(t, error.message) : t('governance.offsets.withdrawFailed'), {
+            variant: 'error',
+          }),
+        onSettled: () => setWithdrawing(null),
+      },
+    );
+  };
   return (
     <TableContainer>
       <Table size="small" aria-label={t('offsets.tableLabel')}>
@@ -60,6 +86,7 @@ export function OffsetRequestsTable({ list, language }: { list: OffsetRequestLis
             <TableCell>{t('offsets.columns.requestedDate')}</TableCell>
             <TableCell>{t('offsets.columns.status')}</TableCell>
             <TableCell>{t('offsets.columns.certificate')}</TableCell>
+            <TableCell>{t('governance.offsets.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -94,10 +121,29 @@ export function OffsetRequestsTable({ list, language }: { list: OffsetRequestLis
               <TableCell>
                 <Outcome request={request} />
               </TableCell>
+              <TableCell>
+                {request.status === 'pending_approval' && request.requestedBy?.id === currentUserId && (
+                  <Button size="small" color="error" onClick={() => setWithdrawing({ request, idempotencyKey: crypto.randomUUID() })}>
+                    {t('governance.offsets.withdraw')}
+                  </Button>
+                )}
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
+      <ConfirmDialog
+        confirmation={
+          withdrawing && {
+            title: t('governance.offsets.withdrawTitle'),
+            consequence: `${withdrawing.request.beneficiaryName} · ${t('offsets.tonnes', { amount: withdrawing.request.quantity })}. ${t('governance.offsets.withdrawBody')}`,
+            confirmLabel: t('governance.offsets.withdraw'),
+          }
+        }
+        busy={withdraw.isPending}
+        onCancel={() => setWithdrawing(null)}
+        onConfirm={confirmWithdraw}
+      />
     </TableContainer>
   );
 }

@@ -1,4 +1,5 @@
 import type { CarbonProject } from '@carbonledger/contracts';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import TokenOutlined from '@mui/icons-material/TokenOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,7 +37,18 @@ function Credit({ label, value }: { label: string; value: string }) {
 }
 
 /** docs/product.md §3 Carbon project on a card: name, id, location, type, vintage, co-benefits, methodology, credits. */
-export function ProjectCard({ project, canMint, onDetails }: { project: CarbonProject; canMint: boolean; onDetails: () => void }) {
+export function ProjectCard({
+  project,
+  canMint,
+  onDetails,
+  onBuy,
+}: {
+  project: CarbonProject;
+  canMint: boolean;
+  onDetails: () => void;
+  /** Opens the purchase dialog (docs/product.md §2 "purchase action"); absent for readers who may not buy. */
+  onBuy?: () => void;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const titleId = `project-${project.id}-title`;
@@ -95,6 +107,11 @@ export function ProjectCard({ project, canMint, onDetails }: { project: CarbonPr
         <Button onClick={onDetails} aria-label={t('projects.viewDetailsOf', { name: project.name })}>
           {t('projects.viewDetails')}
         </Button>
+        {onBuy && (
+          <Button variant="outlined" onClick={onBuy} startIcon={<ShoppingCartOutlined />} aria-label={t('purchases.buyFor', { name: project.name })}>
+            {t('purchases.buy')}
+          </Button>
+        )}
         {canMint && (
           <Button
             variant="contained"

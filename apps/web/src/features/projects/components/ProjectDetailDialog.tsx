@@ -1,5 +1,6 @@
 import { REGISTRY_NAMES, type Vcu } from '@carbonledger/contracts';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import TokenOutlined from '@mui/icons-material/TokenOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -56,7 +57,18 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** A project with everything the registry says about it and its VCU blocks as this company sees them. */
-export function ProjectDetailDialog({ projectId, canMint, onClose }: { projectId: string | null; canMint: boolean; onClose: () => void }) {
+export function ProjectDetailDialog({
+  projectId,
+  canMint,
+  onClose,
+  onBuy,
+}: {
+  projectId: string | null;
+  canMint: boolean;
+  onClose: () => void;
+  /** Opens the purchase dialog for the project (docs/product.md §2 "purchase action"); absent for readers who may not buy. */
+  onBuy?: (project: { id: string; name: string }) => void;
+}) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const detail = useProjectDetail(projectId);
@@ -195,6 +207,11 @@ export function ProjectDetailDialog({ projectId, canMint, onClose }: { projectId
           {project && canMint && (
             <Button onClick={() => setImportOpen(true)} startIcon={<FileDownloadOutlined />}>
               {t('projects.import.open')}
+            </Button>
+          )}
+          {project && onBuy && (
+            <Button onClick={() => onBuy({ id: project.id, name: project.name })} startIcon={<ShoppingCartOutlined />}>
+              {t('purchases.buy')}
             </Button>
           )}
           {project && canMint && (

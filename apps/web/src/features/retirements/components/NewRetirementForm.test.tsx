@@ -48,6 +48,13 @@ function fillRequired(amount: string) {
 describe('new retirement form', () => {
   setUpScreenTests();
 
+  it('opens prefilled with the holding and amount a link gave (the dashboard retire-first suggestion)', () => {
+    renderForm({ prefill: { holding: `${HOLDING.mint}:${HOLDING.walletAddress}`, amount: '25' } });
+    // The holding is the form's choice: its limit is shown under the amount.
+    expect(screen.getByText('At most 40 tCO2e')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Amount (tCO2e)').value).toBe('25');
+  });
+
   it('without a connected wallet says so, offers to connect and cannot retire', () => {
     const onConnect = vi.fn();
     renderForm({ connectedAddress: null, onConnect });

@@ -47,6 +47,8 @@ export interface NewRetirementFormProps {
   onConnect: () => void;
   onCompanyChange: (companyId: string) => void;
   onSubmit: (request: CreateRetirementRequest) => void;
+  /** Values the form opens with, e.g. a retire-first suggestion of the dashboard (/retirements?holding=…&amount=…). */
+  prefill?: Partial<Pick<RetirementFormValues, 'holding' | 'amount'>>;
 }
 
 /** Native selects: light, keyboard- and screen-reader-friendly, and long lists (countries) scroll natively. */
@@ -67,6 +69,7 @@ export function NewRetirementForm({
   onConnect,
   onCompanyChange,
   onSubmit,
+  prefill,
 }: NewRetirementFormProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
@@ -78,7 +81,7 @@ export function NewRetirementForm({
     formState: { errors },
   } = useForm<RetirementFormValues, unknown, RetirementFormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: { ...EMPTY_RETIREMENT_FORM, companyId: defaultCompanyId },
+    defaultValues: { ...EMPTY_RETIREMENT_FORM, companyId: defaultCompanyId, ...prefill },
   });
   const [companyId, holdingValue, schedule] = useWatch({ control, name: ['companyId', 'holding', 'schedule'] });
   const company = companies.find((candidate) => candidate.id === companyId);

@@ -11,6 +11,7 @@ import { RetirementFailedError, type FlowState } from '../retirement-flow';
 import { retirementFailureText, translateRetirementMessage } from '../retirement-messages';
 
 const DONE_TEXT: Partial<Record<Retirement['status'], string>> = {
+  awaiting_approval: retirementTexts.awaitingApproval,
   completed: retirementTexts.retired,
   scheduled: retirementTexts.scheduled,
   processing: retirementTexts.processing,

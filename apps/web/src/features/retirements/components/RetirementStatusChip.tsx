@@ -3,6 +3,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 
 const COLORS: Record<RetirementStatus, ChipProps['color']> = {
+  awaiting_approval: 'warning',
   pending: 'default',
   awaiting_signature: 'warning',
   scheduled: 'info',

@@ -18,10 +18,14 @@ import { centsToUsd, usdToCents } from './blockchain-form';
 
 type PriceForm = Record<ProjectType, string>;
 
-function MintingForm({ settings }: { settings: MintingSettings }) {
+/**
+ * The form is keyed by the saved settings, so a save remounts it with the new values; the
+ * mutation lives in the card, which stays mounted, so the save's own success and failure
+ * callbacks still run after the remount.
+ */
+function MintingForm({ settings, update }: { settings: MintingSettings; update: ReturnType<typeof useUpdateMintingSettings> }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const update = useUpdateMintingSettings();
   const [limit, setLimit] = useState(settings.approvalLimit);
   const [prices, setPrices] = useState<PriceForm>(
     () => Object.fromEntries(PROJECT_TYPES.map((type) => [type, centsToUsd(settings.pricesUsdCents[type] ?? 0)])) as PriceForm,
@@ -96,6 +100,7 @@ function MintingForm({ settings }: { settings: MintingSettings }) {
 export function MintingSettingsCard() {
   const { t } = useTranslation();
   const settings = useMintingSettings();
+  const update = useUpdateMintingSettings();
   return (
     <Card variant="outlined">
       <CardContent>
@@ -115,7 +120,7 @@ export function MintingSettingsCard() {
             {t('settings.blockchain.loadFailed')}
           </Alert>
         )}
-        {settings.data && <MintingForm key={JSON.stringify(settings.data)} settings={settings.data} />}
+        {settings.data && <MintingForm key={JSON.stringify(settings.data)} settings={settings.data} update={update} />}
       </CardContent>
     </Card>
   );

@@ -1,9 +1,9 @@
 import { activityTypeLabel, type ActivityFacets, type Language } from '@carbonledger/contracts';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { ClearFiltersButton, DayRangeFilter, PersonFilter } from '../../../components/LogFilterFields';
 
 /** What the reader picked; empty strings mean "any". Days are the reader's local days. */
 export interface ActivityFilterValues {
@@ -35,14 +35,7 @@ export function ActivityFiltersBar({
   const select = { select: true, size: 'small', sx: { minWidth: 200 } } as const;
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-      <TextField {...select} label={t('teamActivity.filters.user')} value={values.userId} onChange={set('userId')}>
-        <MenuItem value="">{t('common.all')}</MenuItem>
-        {facets?.users.map((user) => (
-          <MenuItem key={user.id} value={user.id}>
-            {user.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      <PersonFilter label={t('teamActivity.filters.user')} value={values.userId} people={facets?.users} onChange={set('userId')} />
       <TextField {...select} label={t('teamActivity.filters.actionType')} value={values.actionType} onChange={set('actionType')}>
         <MenuItem value="">{t('common.all')}</MenuItem>
         {facets?.actionTypes.map((type) => (
@@ -59,25 +52,14 @@ export function ActivityFiltersBar({
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        type="date"
-        size="small"
-        label={t('teamActivity.filters.from')}
-        value={values.fromDay}
-        onChange={set('fromDay')}
-        slotProps={{ inputLabel: { shrink: true } }}
+      <DayRangeFilter
+        labels={{ from: t('teamActivity.filters.from'), to: t('teamActivity.filters.to') }}
+        from={values.fromDay}
+        to={values.toDay}
+        onFromChange={set('fromDay')}
+        onToChange={set('toDay')}
       />
-      <TextField
-        type="date"
-        size="small"
-        label={t('teamActivity.filters.to')}
-        value={values.toDay}
-        onChange={set('toDay')}
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-      <Button onClick={() => onChange(NO_FILTERS)} disabled={Object.values(values).every((value) => value === '')}>
-        {t('teamActivity.filters.clear')}
-      </Button>
+      <ClearFiltersButton label={t('teamActivity.filters.clear')} values={values} onClear={() => onChange(NO_FILTERS)} />
     </Box>
   );
 }

@@ -22,7 +22,7 @@ import { shortAddress } from '../../../../lib/chain-format';
 import { currentLanguage } from '../../../../lib/i18n';
 import { formatNumber } from '../../../../lib/format';
 import { useProjectVcus } from '../../../../lib/project-vcus';
-import { useMintWallets } from '../../api/mint-wallets';
+import { useMintWallets } from '../../../../lib/mint-wallets';
 import { useMintPreview } from '../api/mint-preview';
 import { isKnownMintMessage, mintFailureText, translateMintMessage } from '../mint-messages';
 import { defaultVintage, mintableByVintage, suggestTokenConfig, tokenFormSchema, type TokenFormInput, type TokenFormOutput } from '../wizard-logic';

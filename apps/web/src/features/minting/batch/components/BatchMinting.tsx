@@ -4,7 +4,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMintWallets } from '../../api/mint-wallets';
+import { useMintWallets } from '../../../../lib/mint-wallets';
 import { useAvailableVcus } from '../api/available-vcus';
 import { useCreateMintingBatch } from '../api/create-minting-batch';
 import { ALL, selectionSignature, summariseBatch, type VcuFilters } from '../batch-selection';
