@@ -49,6 +49,18 @@ export async function updateVcuBlock(tx: Tx, id: string, change: VcuBlockChange)
   return row!;
 }
 
+/** The same change to many blocks in one statement (a batch mint moves a thousand at once); answers them in the order of `ids`. */
+export async function updateVcuBlocks(tx: Tx, ids: readonly string[], change: VcuBlockChange): Promise<VcuBlockRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .update(vcuBlocks)
+    .set({ ...change, updatedAt: new Date() })
+    .where(inArray(vcuBlocks.id, [...ids]))
+    .returning();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)!);
+}
+
 /** The selected blocks in serial order, locked so that concurrent takers queue behind this transaction. */
 export function lockSelection(tx: Tx, selection: VcuBlockSelection): Promise<VcuBlockRow[]> {
   return tx.select().from(vcuBlocks).where(conditionsOf(selection)).orderBy(asc(vcuBlocks.vintageStart), asc(vcuBlocks.blockStart)).for('update');

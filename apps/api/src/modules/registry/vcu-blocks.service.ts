@@ -113,47 +113,53 @@ export async function importVcuBlock(tx: Tx, registry: RegistryAdapter, actor: V
  * and lowest serials, the remainder becomes a new row with its own serial and old state.
  */
 async function takeLowest(tx: Tx, blocks: readonly VcuBlockRecord[], units: bigint, change: repository.VcuBlockChange): Promise<VcuBlockRecord[]> {
-  const taken: VcuBlockRecord[] = [];
+  const whole: string[] = [];
   let remaining = units;
+  let split: VcuBlockRecord | undefined;
   for (const block of blocks) {
     if (remaining === 0n) break;
     const blockUnits = unitsOf(block);
-    if (blockUnits <= remaining) {
-      taken.push(await repository.updateVcuBlock(tx, block.id, change));
-      remaining -= blockUnits;
-      continue;
+    if (blockUnits > remaining) {
+      split = block;
+      break;
     }
-    const serial = serialOf(block);
-    const cut = block.blockStart + remaining - 1n;
-    taken.push(
-      await repository.updateVcuBlock(tx, block.id, {
-        ...change,
-        blockEnd: cut,
-        serialNumber: formatVerraSerial(serialForRange(serial, block.blockStart, cut)),
-      }),
-    );
-    await repository.insertVcuBlock(tx, {
-      tenantId: block.tenantId,
-      companyId: block.companyId,
-      importedBy: block.importedBy,
-      registry: block.registry,
-      projectId: block.projectId,
-      serialNumber: formatVerraSerial(serialForRange(serial, cut + 1n, block.blockEnd)),
-      blockStart: cut + 1n,
-      blockEnd: block.blockEnd,
-      vintageStart: block.vintageStart,
-      vintageEnd: block.vintageEnd,
-      issuanceDate: block.issuanceDate,
-      verifier: block.verifier,
-      status: block.status,
-      registryReference: block.registryReference,
-      mintReference: block.mintReference,
-      mintAddress: block.mintAddress,
-      retirementReference: block.retirementReference,
-      splitFrom: block.id,
-    });
-    remaining = 0n;
+    whole.push(block.id);
+    remaining -= blockUnits;
   }
+  const taken: VcuBlockRecord[] = await repository.updateVcuBlocks(tx, whole, change);
+  if (split) taken.push(await splitBlock(tx, split, remaining, change));
+  return taken;
+}
+
+/** Moves the lowest `units` of a block into the new state under its id; the rest becomes a new row in the old state. */
+async function splitBlock(tx: Tx, block: VcuBlockRecord, units: bigint, change: repository.VcuBlockChange): Promise<VcuBlockRecord> {
+  const serial = serialOf(block);
+  const cut = block.blockStart + units - 1n;
+  const taken = await repository.updateVcuBlock(tx, block.id, {
+    ...change,
+    blockEnd: cut,
+    serialNumber: formatVerraSerial(serialForRange(serial, block.blockStart, cut)),
+  });
+  await repository.insertVcuBlock(tx, {
+    tenantId: block.tenantId,
+    companyId: block.companyId,
+    importedBy: block.importedBy,
+    registry: block.registry,
+    projectId: block.projectId,
+    serialNumber: formatVerraSerial(serialForRange(serial, cut + 1n, block.blockEnd)),
+    blockStart: cut + 1n,
+    blockEnd: block.blockEnd,
+    vintageStart: block.vintageStart,
+    vintageEnd: block.vintageEnd,
+    issuanceDate: block.issuanceDate,
+    verifier: block.verifier,
+    status: block.status,
+    registryReference: block.registryReference,
+    mintReference: block.mintReference,
+    mintAddress: block.mintAddress,
+    retirementReference: block.retirementReference,
+    splitFrom: block.id,
+  });
   return taken;
 }
 
@@ -246,17 +252,21 @@ export function lockAvailableBlocks(tx: Tx, ids: readonly string[]): Promise<Vcu
 /** The mint went through: its reserved blocks become tokenised under the mint address. */
 export async function markTokenised(tx: Tx, mintReference: string, mintAddress: string): Promise<VcuBlockRecord[]> {
   const blocks = await repository.lockSelection(tx, { status: 'reserved', mintReference });
-  const tokenised: VcuBlockRecord[] = [];
-  for (const block of blocks) tokenised.push(await repository.updateVcuBlock(tx, block.id, { status: 'tokenised', mintAddress }));
-  return tokenised;
+  return repository.updateVcuBlocks(
+    tx,
+    blocks.map((block) => block.id),
+    { status: 'tokenised', mintAddress },
+  );
 }
 
 /** The mint failed for good: its reserved blocks become available again. */
 export async function releaseReservation(tx: Tx, mintReference: string): Promise<VcuBlockRecord[]> {
   const blocks = await repository.lockSelection(tx, { status: 'reserved', mintReference });
-  const released: VcuBlockRecord[] = [];
-  for (const block of blocks) released.push(await repository.updateVcuBlock(tx, block.id, { status: 'available', mintReference: null }));
-  return released;
+  return repository.updateVcuBlocks(
+    tx,
+    blocks.map((block) => block.id),
+    { status: 'available', mintReference: null },
+  );
 }
 
 /**
