@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { companies, tenants, users } from './db/schema';
+import { companies, idempotencyKeys, tenants, users } from './db/schema';
+import { signInAs, type SignedIn } from './modules/auth/auth.testing';
 
 /** The embedded defaults as `npm start` uses them: PGlite and LiteSVM under DATA_DIR. */
 describe('embedded mode across a restart', () => {
@@ -28,6 +29,16 @@ describe('embedded mode across a restart', () => {
     const login = await first.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'admin@demo.test', password: 'Demo!2345' } });
     expect(login.statusCode).toBe(200);
     const slotBefore = (await first.chain.health()).slot;
+    // A request that held its Idempotency-Key when the process was SIGKILLed: its work done, its answer never stored.
+    const readAll = (app: typeof first, who: SignedIn) =>
+      app.inject({ method: 'PUT', url: '/api/v1/notifications/read-all', headers: { ...who.headers, 'idempotency-key': 'read-all-before-the-crash' } });
+    expect((await readAll(first, await signInAs(first, 'admin@demo.test'))).statusCode).toBe(200);
+    await first.db.asSystem((tx) =>
+      tx
+        .update(idempotencyKeys)
+        .set({ state: 'in_flight', responseStatus: null, responseBody: null })
+        .where(eq(idempotencyKeys.key, 'read-all-before-the-crash')),
+    );
     await first.close();
     expect(fs.existsSync(path.join(dataDir, 'chain.bin.json'))).toBe(true);
 
@@ -43,6 +54,9 @@ describe('embedded mode across a restart', () => {
       },
     });
     expect(sessions.statusCode).toBe(200);
+    // Its client's retry runs at once after the restart, rather than 409 for two minutes.
+    const retry = await readAll(second, await signInAs(second, 'admin@demo.test'));
+    expect(retry.statusCode, retry.body).toBe(200);
     expect((await second.chain.health()).slot).toBeGreaterThanOrEqual(slotBefore);
     await second.close();
     // Two whole boots (every migration, the seed, the chain) and two drained shutdowns: 5–15 s, more on a loaded CI machine.

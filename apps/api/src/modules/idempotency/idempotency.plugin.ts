@@ -5,7 +5,16 @@ import { HEADERS } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { canonicalJson } from '../../lib/canonical-json';
-import { bindOperation, claimKey, completeKey, deleteExpiredKeys, findKey, releaseKey, type KeyClaim } from './idempotency.repository';
+import {
+  bindOperation,
+  claimKey,
+  completeKey,
+  deleteExpiredKeys,
+  findKey,
+  releaseKey,
+  releaseKeysOfDeadProcess,
+  type KeyClaim,
+} from './idempotency.repository';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -77,7 +86,8 @@ export function operationBinderOf(request: FastifyRequest): BindOperation | unde
  * (24 h), another payload gets 422. A key whose request created an operation never runs
  * again: without a stored answer the retry gets the operation's answer, or 409 while it is
  * undecided. A key without an operation is free again only when its request failed with a
- * server error or stopped two minutes ago without creating anything.
+ * server error or stopped two minutes ago without creating anything (on the embedded database,
+ * at once when the process restarts: its requests died with it).
  */
 export const idempotencyPlugin = fp(async (app) => {
   app.decorateRequest('idempotencyClaim', null);
@@ -140,6 +150,10 @@ export const idempotencyPlugin = fp(async (app) => {
   });
 
   app.addHook('onReady', async () => {
+    if (app.db.kind === 'pglite') {
+      const released = await app.db.asSystem((tx) => releaseKeysOfDeadProcess(tx));
+      if (released > 0) app.log.info({ released }, 'idempotency: keys held by requests of the previous process are free again');
+    }
     if (app.config.role === 'api') return;
     await app.jobs.createQueue(IDEMPOTENCY_CLEANUP_QUEUE);
     await app.jobs.schedule(IDEMPOTENCY_CLEANUP_QUEUE, '17 * * * *');

@@ -75,6 +75,20 @@ export async function releaseKey(tx: Tx, claim: KeyClaim): Promise<void> {
   await tx.delete(idempotencyKeys).where(and(heldBy(claim), isNull(idempotencyKeys.operationId)));
 }
 
+/**
+ * Frees every key whose request never created an operation, as a boot of the embedded database
+ * does: PGlite is opened by one process only, so a request still holding a key at boot died with
+ * the previous process (kill -9), and its client's retry should run at once rather than wait out
+ * ABANDONED_AFTER. A key bound to an operation stays: its retry answers from the operation.
+ */
+export async function releaseKeysOfDeadProcess(tx: Tx): Promise<number> {
+  const released = await tx
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.state, 'in_flight'), isNull(idempotencyKeys.operationId)))
+    .returning({ key: idempotencyKeys.key });
+  return released.length;
+}
+
 export async function deleteExpiredKeys(tx: Tx): Promise<number> {
   const deleted = await tx
     .delete(idempotencyKeys)
