@@ -58,9 +58,12 @@ test('the dashboard is rearranged (remove, add back, move by keyboard), kept acr
   await expect.poll(async () => (await left(activity)) < (await left(pending))).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
 
-  // On a phone every widget stacks in one column.
+  // On a phone every widget stacks in one column, with nothing to drag; its menu still moves it.
+  await expect(page.getByRole('button', { name: 'Drag Activity log' })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(async () => Math.abs((await left(activity)) - (await left(pending)))).toBeLessThan(2);
+  await expect(page.getByRole('button', { name: 'Drag Activity log' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Options for Activity log' })).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await layoutSaved(page, () => page.getByRole('button', { name: 'Reset to default' }).click());

@@ -30,7 +30,7 @@ export function DashboardGrid({ items, widgets, onChange, onCommand }: Dashboard
   const settle = (layout: Layout) => onChange(fromGridItems(layout, items));
   const frameOf = (item: DashboardLayoutItem) => {
     const widget = widgets.find((entry) => entry.id === item.widget)!;
-    return <WidgetFrame widget={widget} onCommand={(command) => onCommand(widget, command)} />;
+    return <WidgetFrame widget={widget} draggable={wide} onCommand={(command) => onCommand(widget, command)} />;
   };
   return (
     <Box ref={containerRef} data-testid="dashboard-grid">

@@ -32,13 +32,15 @@ const COMMANDS: readonly { key: string; command: WidgetCommand }[] = [
 interface WidgetFrameProps {
   widget: DashboardWidgetDefinition;
   onCommand: (command: WidgetCommand) => void;
+  /** False where widgets stack (a phone): nothing to drag, so no handle; the menu still moves them. */
+  draggable: boolean;
 }
 
 /**
- * A placed widget: its drag handle, its menu (every move and resize is also a keyboard command
+ * A placed widget: its drag handle (where it can be dragged), its menu (every move and resize is also a keyboard command
  * there), and the widget itself behind its own error boundary, scrolling inside its cell.
  */
-export function WidgetFrame({ widget, onCommand }: WidgetFrameProps) {
+export function WidgetFrame({ widget, onCommand, draggable }: WidgetFrameProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const title = t(widget.titleKey);
@@ -59,11 +61,13 @@ export function WidgetFrame({ widget, onCommand }: WidgetFrameProps) {
       sx={{ height: '100%', display: 'flex', flexDirection: 'column', minWidth: 0 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 1, pt: 1 }}>
-        <Tooltip title={t('dashboard.grid.drag', { title })}>
-          <IconButton size="small" className={DRAG_HANDLE_CLASS} aria-label={t('dashboard.grid.drag', { title })} sx={{ cursor: 'grab' }}>
-            <DragIndicator fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        {draggable && (
+          <Tooltip title={t('dashboard.grid.drag', { title })}>
+            <IconButton size="small" className={DRAG_HANDLE_CLASS} aria-label={t('dashboard.grid.drag', { title })} sx={{ cursor: 'grab' }}>
+              <DragIndicator fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
         {widget.framed ? (
           <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
             {title}
