@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -44,8 +45,18 @@ export interface Database {
    */
   executeOwnerSql(text: string, values?: unknown[]): Promise<SqlResult>;
   ping(): Promise<void>;
+  /**
+   * This process's liveness key on a PostgreSQL server: it holds the session advisory lock
+   * (PROCESS_LOCK_NAMESPACE, key) on a connection of its own while it lives, so other processes
+   * can tell from pg_locks that it died (kill -9 closes the connection, the server drops the
+   * lock). Null on PGlite (one process only) and once that connection is lost.
+   */
+  processKey(): number | null;
   close(): Promise<void>;
 }
+
+/** The first half of every process liveness lock (see Database.processKey). */
+export const PROCESS_LOCK_NAMESPACE = 741_852_964;
 
 export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; appUrl?: string };
 
@@ -105,6 +116,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    processKey: () => null,
     close: once(() => client.close()),
   };
   await migrate((work) =>
@@ -138,23 +150,6 @@ async function openPostgres(url: string, appUrl: string | undefined): Promise<Da
   const owner = openPool(url, appUrl ? { max: 2, idleTimeoutMillis: 1000 } : { max: 20 });
   const pool = appUrl ? openPool(appUrl, { max: 20 }) : owner;
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const database: Database = {
-    kind: 'postgres',
-    ...transactionsOn(db, appUrl ? SYSTEM_ROLE : null),
-    async executeSql(text, values) {
-      return pool.query(text, values);
-    },
-    async executeOwnerSql(text, values) {
-      return owner.query(text, values);
-    },
-    async ping() {
-      await pool.query('select 1');
-    },
-    close: once(async () => {
-      if (owner !== pool) await owner.end();
-      await pool.end();
-    }),
-  };
   await migrate(async (work) => {
     const connection = await owner.connect();
     try {
@@ -169,7 +164,45 @@ async function openPostgres(url: string, appUrl: string | undefined): Promise<Da
       connection.release();
     }
   });
-  return database;
+  const liveness = await holdProcessLock(appUrl ?? url);
+  return {
+    kind: 'postgres',
+    ...transactionsOn(db, appUrl ? SYSTEM_ROLE : null),
+    async executeSql(text, values) {
+      return pool.query(text, values);
+    },
+    async executeOwnerSql(text, values) {
+      return owner.query(text, values);
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    processKey: () => liveness.key,
+    close: once(async () => {
+      await liveness.release();
+      if (owner !== pool) await owner.end();
+      await pool.end();
+    }),
+  };
+}
+
+/** Takes a liveness lock no other live process holds, on a connection kept for the process's life. */
+async function holdProcessLock(url: string): Promise<{ key: number | null; release: () => Promise<void> }> {
+  const connection = new pg.Client({ connectionString: url });
+  const held: { key: number | null; release: () => Promise<void> } = { key: null, release: () => connection.end().catch(() => undefined) };
+  // A lost connection lost the lock with it: from then on this process's claims carry no key.
+  const lost = () => {
+    held.key = null;
+  };
+  connection.on('error', lost);
+  connection.on('end', lost);
+  await connection.connect();
+  while (held.key === null) {
+    const candidate = randomInt(1, 2 ** 31 - 1);
+    const { rows } = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock($1, $2) as locked', [PROCESS_LOCK_NAMESPACE, candidate]);
+    if (rows[0]?.locked) held.key = candidate;
+  }
+  return held;
 }
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);

@@ -86,8 +86,9 @@ export function operationBinderOf(request: FastifyRequest): BindOperation | unde
  * (24 h), another payload gets 422. A key whose request created an operation never runs
  * again: without a stored answer the retry gets the operation's answer, or 409 while it is
  * undecided. A key without an operation is free again only when its request failed with a
- * server error or stopped two minutes ago without creating anything (on the embedded database,
- * at once when the process restarts: its requests died with it).
+ * server error or died without creating anything: on a PostgreSQL server as soon as its
+ * process's liveness lock is gone (Database.processKey), else two minutes after it started; on
+ * the embedded database at once when the process restarts (its requests died with it).
  */
 export const idempotencyPlugin = fp(async (app) => {
   app.decorateRequest('idempotencyClaim', null);
@@ -104,7 +105,15 @@ export const idempotencyPlugin = fp(async (app) => {
     const hash = requestHash(request);
     const claimId = randomUUID();
     const outcome = await app.db.withTenant(tenantId, async (tx) => {
-      const claimed = await claimKey(tx, { tenantId, key, claimId, userId, requestHash: hash, expiresAt: new Date(Date.now() + RETENTION_MS) });
+      const claimed = await claimKey(tx, {
+        tenantId,
+        key,
+        claimId,
+        claimedBy: app.db.processKey(),
+        userId,
+        requestHash: hash,
+        expiresAt: new Date(Date.now() + RETENTION_MS),
+      });
       return claimed ? { claimed: true as const } : { claimed: false as const, existing: await findKey(tx, key) };
     });
     if (outcome.claimed) {

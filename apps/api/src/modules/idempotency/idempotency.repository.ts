@@ -1,5 +1,5 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/database';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { PROCESS_LOCK_NAMESPACE, type Tx } from '../../db/database';
 import { idempotencyKeys } from '../../db/schema';
 
 /** A key without an operation whose request has not finished after this long died before creating anything. */
@@ -13,10 +13,21 @@ export interface KeyClaim {
   claimId: string;
 }
 
+/** The process named by the held claim no longer holds its liveness lock (Database.processKey). */
+const claimantDied = and(
+  isNotNull(idempotencyKeys.claimedBy),
+  sql`not exists (
+    select 1 from pg_locks
+    where locktype = 'advisory' and granted and objsubid = 2
+      and database = (select oid from pg_database where datname = current_database())
+      and classid = ${PROCESS_LOCK_NAMESPACE}::bigint::oid and objid = ${idempotencyKeys.claimedBy}::bigint::oid
+  )`,
+);
+
 /** Claims the key for this request; answers null when another request already holds it. */
 export async function claimKey(
   tx: Tx,
-  row: { tenantId: string; key: string; claimId: string; userId: string | null; requestHash: string; expiresAt: Date },
+  row: { tenantId: string; key: string; claimId: string; claimedBy: number | null; userId: string | null; requestHash: string; expiresAt: Date },
 ): Promise<IdempotencyRow | null> {
   const [claimed] = await tx
     .insert(idempotencyKeys)
@@ -27,6 +38,7 @@ export async function claimKey(
         userId: row.userId,
         requestHash: row.requestHash,
         claimId: row.claimId,
+        claimedBy: row.claimedBy,
         operationId: null,
         state: 'in_flight',
         responseStatus: null,
@@ -35,13 +47,14 @@ export async function claimKey(
         expiresAt: row.expiresAt,
       },
       // An expired key is free again, and so is one whose request died before it created an
-      // operation (a crash). A key bound to an operation is never run again, however old.
+      // operation (a crash): its process's liveness lock is gone, or, where the claim names no
+      // process, it is two minutes old. A key bound to an operation is never run again, however old.
       setWhere: or(
         lt(idempotencyKeys.expiresAt, sql`now()`),
         and(
           eq(idempotencyKeys.state, 'in_flight'),
           isNull(idempotencyKeys.operationId),
-          lt(idempotencyKeys.createdAt, sql`now() - ${ABANDONED_AFTER}::interval`),
+          or(lt(idempotencyKeys.createdAt, sql`now() - ${ABANDONED_AFTER}::interval`), claimantDied),
         ),
       ),
     })
