@@ -46,10 +46,11 @@ export interface Database {
   executeOwnerSql(text: string, values?: unknown[]): Promise<SqlResult>;
   ping(): Promise<void>;
   /**
-   * This process's liveness key on a PostgreSQL server: it holds the session advisory lock
-   * (PROCESS_LOCK_NAMESPACE, key) on a connection of its own while it lives, so other processes
-   * can tell from pg_locks that it died (kill -9 closes the connection, the server drops the
-   * lock). Null on PGlite (one process only) and once that connection is lost.
+   * This process's liveness key: it holds the session advisory lock (PROCESS_LOCK_NAMESPACE,
+   * key) while it lives, so its claims can be told dead from pg_locks. On a server the lock sits
+   * on a connection of its own (kill -9 closes it, the server drops the lock); on PGlite on its
+   * one connection, so a restart finds none of the previous process's locks. Null once the
+   * server connection holding it is lost.
    */
   processKey(): number | null;
   close(): Promise<void>;
@@ -101,6 +102,7 @@ function transactionsOn(db: Db, systemRole: string | null): Pick<Database, 'with
 async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) await fs.mkdir(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? undefined, { extensions: { btree_gist } });
+  const processKey = await takeProcessLock((text, values) => client.query<{ locked: boolean }>(text, values));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const executeSql: Database['executeSql'] = async (text, values) => {
     if (values && values.length > 0) return client.query(text, values);
@@ -116,7 +118,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
-    processKey: () => null,
+    processKey: () => processKey,
     close: once(() => client.close()),
   };
   await migrate((work) =>
@@ -197,12 +199,17 @@ async function holdProcessLock(url: string): Promise<{ key: number | null; relea
   connection.on('error', lost);
   connection.on('end', lost);
   await connection.connect();
-  while (held.key === null) {
-    const candidate = randomInt(1, 2 ** 31 - 1);
-    const { rows } = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock($1, $2) as locked', [PROCESS_LOCK_NAMESPACE, candidate]);
-    if (rows[0]?.locked) held.key = candidate;
-  }
+  held.key = await takeProcessLock((text, values) => connection.query<{ locked: boolean }>(text, values));
   return held;
+}
+
+/** A random liveness key whose lock nobody holds, taken for the session that `query` runs on. */
+async function takeProcessLock(query: (text: string, values: unknown[]) => Promise<{ rows: { locked: boolean }[] }>): Promise<number> {
+  for (;;) {
+    const candidate = randomInt(1, 2 ** 31 - 1);
+    const { rows } = await query('select pg_try_advisory_lock($1, $2) as locked', [PROCESS_LOCK_NAMESPACE, candidate]);
+    if (rows[0]?.locked) return candidate;
+  }
 }
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);

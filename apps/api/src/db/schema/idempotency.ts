@@ -13,7 +13,7 @@ export const idempotencyKeys = pgTable(
     responseBody: text('response_body'),
     /** Which request holds the key: a request that lost its key to a retry can no longer bind, complete or release it. */
     claimId: uuid('claim_id').notNull().defaultRandom(),
-    /** The liveness key (Database.processKey) of the process whose request holds the key; null on the embedded database. */
+    /** The liveness key (Database.processKey) of the process whose request holds the key. */
     claimedBy: integer('claimed_by'),
     /** The operation (a retirement, a mint operation, a minting job) the key's request created; a retry answers from it. */
     operationId: uuid('operation_id'),

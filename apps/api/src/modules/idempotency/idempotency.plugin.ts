@@ -5,16 +5,7 @@ import { HEADERS } from '@carbonledger/contracts';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { canonicalJson } from '../../lib/canonical-json';
-import {
-  bindOperation,
-  claimKey,
-  completeKey,
-  deleteExpiredKeys,
-  findKey,
-  releaseKey,
-  releaseKeysOfDeadProcess,
-  type KeyClaim,
-} from './idempotency.repository';
+import { bindOperation, claimKey, completeKey, deleteExpiredKeys, findKey, releaseKey, type KeyClaim } from './idempotency.repository';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -86,9 +77,9 @@ export function operationBinderOf(request: FastifyRequest): BindOperation | unde
  * (24 h), another payload gets 422. A key whose request created an operation never runs
  * again: without a stored answer the retry gets the operation's answer, or 409 while it is
  * undecided. A key without an operation is free again only when its request failed with a
- * server error or died without creating anything: on a PostgreSQL server as soon as its
- * process's liveness lock is gone (Database.processKey), else two minutes after it started; on
- * the embedded database at once when the process restarts (its requests died with it).
+ * server error or died without creating anything: as soon as its process's liveness lock is
+ * gone (Database.processKey: the process died, or on PGlite restarted), else two minutes after
+ * it started.
  */
 export const idempotencyPlugin = fp(async (app) => {
   app.decorateRequest('idempotencyClaim', null);
@@ -159,10 +150,6 @@ export const idempotencyPlugin = fp(async (app) => {
   });
 
   app.addHook('onReady', async () => {
-    if (app.db.kind === 'pglite') {
-      const released = await app.db.asSystem((tx) => releaseKeysOfDeadProcess(tx));
-      if (released > 0) app.log.info({ released }, 'idempotency: keys held by requests of the previous process are free again');
-    }
     if (app.config.role === 'api') return;
     await app.jobs.createQueue(IDEMPOTENCY_CLEANUP_QUEUE);
     await app.jobs.schedule(IDEMPOTENCY_CLEANUP_QUEUE, '17 * * * *');

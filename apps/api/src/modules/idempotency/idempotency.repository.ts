@@ -47,8 +47,8 @@ export async function claimKey(
         expiresAt: row.expiresAt,
       },
       // An expired key is free again, and so is one whose request died before it created an
-      // operation (a crash): its process's liveness lock is gone, or, where the claim names no
-      // process, it is two minutes old. A key bound to an operation is never run again, however old.
+      // operation (a crash): its process's liveness lock is gone (on PGlite: the process
+      // restarted), or, where the claim names no process, it is two minutes old. A key bound to an operation is never run again, however old.
       setWhere: or(
         lt(idempotencyKeys.expiresAt, sql`now()`),
         and(
@@ -86,20 +86,6 @@ export async function completeKey(tx: Tx, claim: KeyClaim, response: { status: n
 /** Frees a key whose request failed before it created an operation; a key with an operation stays with it. */
 export async function releaseKey(tx: Tx, claim: KeyClaim): Promise<void> {
   await tx.delete(idempotencyKeys).where(and(heldBy(claim), isNull(idempotencyKeys.operationId)));
-}
-
-/**
- * Frees every key whose request never created an operation, as a boot of the embedded database
- * does: PGlite is opened by one process only, so a request still holding a key at boot died with
- * the previous process (kill -9), and its client's retry should run at once rather than wait out
- * ABANDONED_AFTER. A key bound to an operation stays: its retry answers from the operation.
- */
-export async function releaseKeysOfDeadProcess(tx: Tx): Promise<number> {
-  const released = await tx
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.state, 'in_flight'), isNull(idempotencyKeys.operationId)))
-    .returning({ key: idempotencyKeys.key });
-  return released.length;
 }
 
 export async function deleteExpiredKeys(tx: Tx): Promise<number> {

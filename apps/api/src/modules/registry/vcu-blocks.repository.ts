@@ -49,7 +49,7 @@ export async function updateVcuBlock(tx: Tx, id: string, change: VcuBlockChange)
   return row!;
 }
 
-/** The same change to many blocks in one statement (a batch mint moves a thousand at once); answers them in the order of `ids`. */
+/** The same change to many blocks in one statement (the whole blocks a reservation takes); answers them in the order of `ids`. */
 export async function updateVcuBlocks(tx: Tx, ids: readonly string[], change: VcuBlockChange): Promise<VcuBlockRow[]> {
   if (ids.length === 0) return [];
   const rows = await tx
@@ -59,6 +59,16 @@ export async function updateVcuBlocks(tx: Tx, ids: readonly string[], change: Vc
     .returning();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)!);
+}
+
+/** The same change to every selected block in one statement (a batch mint moves a thousand at once); answers them in serial order. */
+export async function updateSelection(tx: Tx, selection: VcuBlockSelection, change: VcuBlockChange): Promise<VcuBlockRow[]> {
+  const rows = await tx
+    .update(vcuBlocks)
+    .set({ ...change, updatedAt: new Date() })
+    .where(conditionsOf(selection))
+    .returning();
+  return rows.sort((a, b) => a.vintageStart.localeCompare(b.vintageStart) || (a.blockStart < b.blockStart ? -1 : a.blockStart > b.blockStart ? 1 : 0));
 }
 
 /** The selected blocks in serial order, locked so that concurrent takers queue behind this transaction. */

@@ -251,22 +251,12 @@ export function lockAvailableBlocks(tx: Tx, ids: readonly string[]): Promise<Vcu
 
 /** The mint went through: its reserved blocks become tokenised under the mint address. */
 export async function markTokenised(tx: Tx, mintReference: string, mintAddress: string): Promise<VcuBlockRecord[]> {
-  const blocks = await repository.lockSelection(tx, { status: 'reserved', mintReference });
-  return repository.updateVcuBlocks(
-    tx,
-    blocks.map((block) => block.id),
-    { status: 'tokenised', mintAddress },
-  );
+  return repository.updateSelection(tx, { status: 'reserved', mintReference }, { status: 'tokenised', mintAddress });
 }
 
 /** The mint failed for good: its reserved blocks become available again. */
 export async function releaseReservation(tx: Tx, mintReference: string): Promise<VcuBlockRecord[]> {
-  const blocks = await repository.lockSelection(tx, { status: 'reserved', mintReference });
-  return repository.updateVcuBlocks(
-    tx,
-    blocks.map((block) => block.id),
-    { status: 'available', mintReference: null },
-  );
+  return repository.updateSelection(tx, { status: 'reserved', mintReference }, { status: 'available', mintReference: null });
 }
 
 /**
